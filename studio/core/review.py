@@ -1,0 +1,273 @@
+"""Reviewing cards with FSRS: the queue, answering, undo.
+
+Scheduling is the `fsrs` package's; this module only stores its state as real columns
+and writes one append-only log row per answer. Each answer is committed before the
+next card is fetched, so a crash loses at most the answer in flight. Undo restores the
+card from the snapshot kept in its log row and marks that row undone.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta, timezone
+
+from fsrs import Card as FsrsCard
+from fsrs import Rating, Scheduler, State
+from sqlalchemy import func, or_, select
+
+from studio.core.collection import Collection, utcnow
+from studio.core.models import Card, ReviewLog, ReviewUndo
+
+RATINGS = (Rating.Again, Rating.Hard, Rating.Good, Rating.Easy)
+
+DEFAULT_LIMITS = {"new_per_day": 20, "reviews_per_day": 200, "desired_retention": 0.9}
+
+
+def _aware(dt: datetime | None) -> datetime | None:
+    return None if dt is None else dt.replace(tzinfo=timezone.utc)
+
+
+def _naive(dt: datetime | None) -> datetime | None:
+    return None if dt is None else dt.astimezone(timezone.utc).replace(tzinfo=None)
+
+
+def to_fsrs(card: Card) -> FsrsCard:
+    return FsrsCard(
+        card_id=card.id,
+        state=State(card.fsrs_state),
+        step=card.fsrs_step,
+        stability=card.stability,
+        difficulty=card.difficulty,
+        due=_aware(card.due),
+        last_review=_aware(card.last_review),
+    )
+
+
+def _snapshot(card: Card) -> str:
+    return json.dumps({
+        "fsrs_state": card.fsrs_state, "fsrs_step": card.fsrs_step, "stability": card.stability,
+        "difficulty": card.difficulty, "due": card.due.isoformat() if card.due else None,
+        "last_review": card.last_review.isoformat() if card.last_review else None,
+        "reps": card.reps, "lapses": card.lapses,
+    })
+
+
+def _restore(card: Card, snap: str) -> None:
+    data = json.loads(snap)
+    for key in ("fsrs_state", "fsrs_step", "stability", "difficulty", "reps", "lapses"):
+        setattr(card, key, data[key])
+    card.due = datetime.fromisoformat(data["due"]) if data["due"] else utcnow()
+    card.last_review = datetime.fromisoformat(data["last_review"]) if data["last_review"] else None
+
+
+@dataclass
+class QueueScope:
+    """Which cards a session draws from: everything, a node subtree, a tag, or a search."""
+
+    node_ids: list[str] | None = None
+    tag: str | None = None
+    card_ids: list[int] | None = None
+
+    def apply(self, query):
+        if self.node_ids is not None:
+            query = query.where(Card.node_id.in_(self.node_ids))
+        if self.tag:
+            tag = self.tag.lower()
+            query = query.where(or_(Card.tags == tag, Card.tags.like(f"{tag} %"),
+                                    Card.tags.like(f"% {tag}"), Card.tags.like(f"% {tag} %")))
+        if self.card_ids is not None:
+            query = query.where(Card.id.in_(self.card_ids))
+        return query
+
+
+def format_interval(delta: timedelta) -> str:
+    """Anki-style short interval: 1m, 10m, 3h, 4d, 2.5mo, 1.2y."""
+    seconds = max(delta.total_seconds(), 0)
+    if seconds < 3600:
+        return f"{max(1, round(seconds / 60))}m"
+    if seconds < 86400:
+        return f"{round(seconds / 3600)}h"
+    days = seconds / 86400
+    if days < 30:
+        return f"{round(days)}d"
+    if days < 365:
+        return f"{days / 30:.1f}mo"
+    return f"{days / 365:.1f}y"
+
+
+class ReviewQueue:
+    """The review session over a collection, with daily limits and undo."""
+
+    def __init__(self, collection: Collection, scope: QueueScope | None = None):
+        self.col = collection
+        self.scope = scope or QueueScope()
+        self._undo_stack: list[int] = []
+
+    # --- configuration -----------------------------------------------------------------
+    def limits(self) -> dict:
+        stored = self.col.get_setting("review.limits", {}) or {}
+        return {**DEFAULT_LIMITS, **stored}
+
+    def set_limits(self, **values) -> None:
+        limits = self.limits()
+        for key, value in values.items():
+            if key not in DEFAULT_LIMITS:
+                raise ValueError(f"unknown limit {key!r}")
+            if key == "desired_retention" and not 0.7 <= float(value) <= 0.99:
+                raise ValueError("desired retention must be between 0.70 and 0.99")
+            if key != "desired_retention" and int(value) < 0:
+                raise ValueError(f"{key} cannot be negative")
+            limits[key] = value
+        self.col.set_setting("review.limits", limits)
+
+    def scheduler(self) -> Scheduler:
+        return Scheduler(desired_retention=float(self.limits()["desired_retention"]), enable_fuzzing=False)
+
+    # --- queue -------------------------------------------------------------------------
+    def _start_of_day(self, now: datetime) -> datetime:
+        return self.col.end_of_today(now.replace(tzinfo=timezone.utc)) - timedelta(days=1)
+
+    def _done_today(self, session, now: datetime, new: bool) -> int:
+        undone = select(ReviewUndo.review_id)
+        return int(session.scalar(
+            select(func.count(ReviewLog.id)).where(
+                ReviewLog.reviewed_at >= self._start_of_day(now),
+                ReviewLog.was_new.is_(new),
+                ReviewLog.id.not_in(undone),
+            )
+        ) or 0)
+
+    def _base(self, now: datetime):
+        q = select(Card).where(Card.retired.is_(False), Card.suspended.is_(False))
+        q = q.where(or_(Card.buried_until.is_(None), Card.buried_until <= now))
+        return self.scope.apply(q)
+
+    def counts(self, now: datetime | None = None) -> dict[str, int]:
+        """New, learning and review cards left today under the limits."""
+        now = now or utcnow()
+        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        limits = self.limits()
+        with self.col.db.session() as s:
+            base = self._base(now).subquery()
+            learning = s.scalar(select(func.count()).select_from(base).where(
+                base.c.last_review.is_not(None), base.c.fsrs_state != State.Review.value, base.c.due < cutoff)) or 0
+            review = s.scalar(select(func.count()).select_from(base).where(
+                base.c.last_review.is_not(None), base.c.fsrs_state == State.Review.value, base.c.due < cutoff)) or 0
+            new = s.scalar(select(func.count()).select_from(base).where(base.c.last_review.is_(None))) or 0
+            new_left = max(0, int(limits["new_per_day"]) - self._done_today(s, now, True))
+            review_left = max(0, int(limits["reviews_per_day"]) - self._done_today(s, now, False))
+        return {"new": min(new, new_left), "learning": int(learning), "review": min(int(review), review_left)}
+
+    def next_card(self, now: datetime | None = None) -> Card | None:
+        """Learning cards due now, then reviews due today, then new cards, within limits."""
+        now = now or utcnow()
+        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        limits = self.limits()
+        with self.col.db.session() as s:
+            learning = s.scalars(self._base(now).where(
+                Card.last_review.is_not(None), Card.fsrs_state != State.Review.value, Card.due <= now
+            ).order_by(Card.due).limit(1)).first()
+            if learning is not None:
+                return learning
+            if self._done_today(s, now, False) < int(limits["reviews_per_day"]):
+                review = s.scalars(self._base(now).where(
+                    Card.last_review.is_not(None), Card.fsrs_state == State.Review.value, Card.due < cutoff
+                ).order_by(Card.due).limit(1)).first()
+                if review is not None:
+                    return review
+            if self._done_today(s, now, True) < int(limits["new_per_day"]):
+                new = s.scalars(self._base(now).where(Card.last_review.is_(None)).order_by(Card.id).limit(1)).first()
+                if new is not None:
+                    return new
+            # Learning cards waiting for their step: show them early rather than end the session.
+            return s.scalars(self._base(now).where(
+                Card.last_review.is_not(None), Card.fsrs_state != State.Review.value, Card.due < cutoff
+            ).order_by(Card.due).limit(1)).first()
+
+    def preview_intervals(self, card: Card, now: datetime | None = None) -> dict[Rating, timedelta]:
+        """Each grade's next interval (review_card called once per rating on a copy)."""
+        now_aware = (now or utcnow()).replace(tzinfo=timezone.utc)
+        scheduler = self.scheduler()
+        out = {}
+        for rating in RATINGS:
+            new_card, _ = scheduler.review_card(to_fsrs(card), rating, now_aware)
+            out[rating] = new_card.due - now_aware
+        return out
+
+    def answer(self, card_id: int, rating: Rating, now: datetime | None = None,
+               duration_ms: int | None = None, mode: str = "review", mock_session_id: int | None = None) -> Card:
+        """Grade a card, store its new state and a log row, all in one commit."""
+        now_naive = now or utcnow()
+        now_aware = now_naive.replace(tzinfo=timezone.utc)
+        with self.col.db.session() as s, s.begin():
+            card = s.get(Card, card_id)
+            if card is None:
+                raise LookupError(f"card {card_id} does not exist")
+            was_new = card.last_review is None
+            elapsed = None if was_new else (now_naive - card.last_review).total_seconds() / 86400
+            before = _snapshot(card)
+            new_card, _ = self.scheduler().review_card(to_fsrs(card), Rating(rating), now_aware)
+            card.fsrs_state = new_card.state.value
+            card.fsrs_step = new_card.step
+            card.stability = new_card.stability
+            card.difficulty = new_card.difficulty
+            card.due = _naive(new_card.due)
+            card.last_review = _naive(new_card.last_review)
+            card.reps += 1
+            if Rating(rating) == Rating.Again and not was_new and State(json.loads(before)["fsrs_state"]) == State.Review:
+                card.lapses += 1
+            log_row = ReviewLog(
+                card_id=card.id, rating=int(rating), reviewed_at=now_naive, duration_ms=duration_ms,
+                mode=mode, mock_session_id=mock_session_id, state_before=before,
+                state_after=card.fsrs_state, stability_after=card.stability, was_new=was_new,
+                elapsed_days=elapsed,
+            )
+            s.add(log_row)
+            s.flush()
+            self._undo_stack.append(log_row.id)
+        return card
+
+    def can_undo(self) -> bool:
+        return bool(self._undo_stack)
+
+    def undo(self) -> int | None:
+        """Undo the last answer of this session; return the card id to show again."""
+        if not self._undo_stack:
+            return None
+        review_id = self._undo_stack.pop()
+        with self.col.db.session() as s, s.begin():
+            row = s.get(ReviewLog, review_id)
+            card = s.get(Card, row.card_id)
+            _restore(card, row.state_before)
+            s.add(ReviewUndo(review_id=review_id, undone_at=utcnow()))
+            return card.id
+
+    # --- card actions --------------------------------------------------------------------
+    def suspend(self, card_id: int, suspended: bool = True) -> None:
+        with self.col.db.session() as s, s.begin():
+            s.get(Card, card_id).suspended = suspended
+
+    def bury(self, card_id: int, now: datetime | None = None) -> None:
+        """Hide a card until the next day starts."""
+        now = now or utcnow()
+        with self.col.db.session() as s, s.begin():
+            s.get(Card, card_id).buried_until = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+
+    def set_flag(self, card_id: int, flag: int) -> None:
+        if not 0 <= flag <= 4:
+            raise ValueError("flag must be 0 (none) to 4")
+        with self.col.db.session() as s, s.begin():
+            s.get(Card, card_id).flag = flag
+
+    def get(self, card_id: int) -> Card | None:
+        with self.col.db.session() as s:
+            return s.get(Card, card_id)
+
+
+def active_reviews(session):
+    """Review log rows that were not undone."""
+    return select(ReviewLog).where(ReviewLog.id.not_in(select(ReviewUndo.review_id)))
+
+
+__all__ = ["ReviewQueue", "QueueScope", "RATINGS", "format_interval", "to_fsrs", "active_reviews"]

@@ -1,0 +1,37 @@
+"""Loading the UI translations (Qt .qm files compiled from resources/i18n/*.ts)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+
+from studio import paths
+from studio.core.settings import resolve_language
+
+LANGUAGES = ("system", "en", "zh_CN")
+_installed: list[QTranslator] = []
+
+
+def i18n_dir():
+    return paths.resources_dir() / "i18n"
+
+
+def effective_language(setting: str) -> str:
+    return resolve_language(setting, QLocale.system().name())
+
+
+def install_translators(language: str) -> list[str]:
+    """Install every module's translator for `language`; return the files loaded."""
+    app = QCoreApplication.instance()
+    for translator in _installed:
+        app.removeTranslator(translator)
+    _installed.clear()
+    loaded: list[str] = []
+    if language == "en":
+        return loaded
+    for qm in sorted(i18n_dir().glob(f"*_{language}.qm")):
+        translator = QTranslator(app)
+        if translator.load(str(qm)):
+            app.installTranslator(translator)
+            _installed.append(translator)
+            loaded.append(qm.name)
+    return loaded

@@ -1,0 +1,208 @@
+"""The main window: roadmap tree, sidebar of panes, status bar and quick open.
+
+Panes are built the first time they are shown, so start-up only pays for the pane the
+user last had open. Window geometry and the last pane are restored on start.
+"""
+
+from __future__ import annotations
+
+import importlib
+import shutil
+import subprocess
+
+from PySide6.QtCore import QByteArray, QThread, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QLabel,
+    QListWidget,
+    QMainWindow,
+    QSplitter,
+    QStackedWidget,
+    QWidget,
+)
+
+from studio.ui.context import AppContext
+from studio.ui.roadmap_tree import RoadmapTree
+
+PANES = (
+    ("notes", "studio.ui.panes.notes_pane", "NotesPane"),
+    ("review", "studio.ui.panes.review_pane", "ReviewPane"),
+    ("interviews", "studio.ui.panes.interviews_pane", "InterviewsPane"),
+    ("drills", "studio.ui.panes.drills_pane", "DrillsPane"),
+    ("stats", "studio.ui.panes.stats_pane", "StatsPane"),
+)
+PANE_IDS = tuple(p[0] for p in PANES)
+
+
+def drill_device_name() -> str:
+    """The GPU the drill child will use, found without importing torch in this process."""
+    smi = shutil.which("nvidia-smi")
+    if smi:
+        try:
+            out = subprocess.run([smi, "--query-gpu=name", "--format=csv,noheader"],
+                                 capture_output=True, text=True, timeout=5)
+            name = out.stdout.strip().splitlines()[0] if out.returncode == 0 and out.stdout.strip() else ""
+            if name:
+                return name
+        except (OSError, subprocess.SubprocessError):
+            pass
+    return ""
+
+
+class _DeviceProbe(QThread):
+    found = Signal(str)
+
+    def run(self) -> None:
+        try:
+            self.found.emit(drill_device_name())
+        except Exception:
+            self.found.emit("")
+
+
+class MainWindow(QMainWindow):
+    language_requested = Signal(str)
+    theme_requested = Signal(str)
+
+    def __init__(self, ctx: AppContext):
+        super().__init__()
+        self.ctx = ctx
+        self.panes: dict[str, QWidget] = {}
+        self.setWindowTitle(self.tr("ML Infra Studio"))
+        self.resize(1280, 800)
+        self.roadmap = RoadmapTree(ctx)
+        self.roadmap.node_selected.connect(self._node_selected)
+        self.sidebar = QListWidget()
+        self.sidebar.setFixedWidth(132)
+        self.pane_titles = {
+            "notes": self.tr("Notes"), "review": self.tr("Review"), "interviews": self.tr("Interviews"),
+            "drills": self.tr("Drills"), "stats": self.tr("Stats"),
+        }
+        for n, pane_id in enumerate(PANE_IDS, start=1):
+            self.sidebar.addItem(f"{self.pane_titles[pane_id]}   Ctrl+{n}")
+        self.stack = QStackedWidget()
+        self.placeholders = {}
+        for pane_id in PANE_IDS:
+            holder = QWidget()
+            self.placeholders[pane_id] = holder
+            self.stack.addWidget(holder)
+        self.sidebar.currentRowChanged.connect(lambda row: self.show_pane(PANE_IDS[row]))
+        split = QSplitter()
+        split.addWidget(self.roadmap)
+        split.addWidget(self.sidebar)
+        split.addWidget(self.stack)
+        split.setStretchFactor(2, 1)
+        split.setSizes([320, 132, 830])
+        self.setCentralWidget(split)
+        self.due_label = QLabel()
+        self.device_label = QLabel()
+        self.statusBar().addPermanentWidget(self.due_label)
+        self.statusBar().addPermanentWidget(self.device_label)
+        self._actions()
+        self._menus()
+        ctx.bus.data_changed.connect(self._data_changed)
+        ctx.bus.status_message.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
+        ctx.bus.open_drill.connect(lambda _id: self.show_pane("drills"))
+        ctx.bus.review_scope.connect(lambda _scope: self.show_pane("review"))
+        ctx.tasks.failed.connect(lambda msg: self.statusBar().showMessage(self.tr("Error: %1").replace("%1", msg), 15000))
+        self.refresh_status()
+        self.device_label.setText(self.tr("Drill device: checking…"))
+        self._probe = _DeviceProbe(self)
+        self._probe.found.connect(self._device_found)
+        self._probe.start()
+        geometry = ctx.settings.get("geometry")
+        if geometry:
+            self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
+        last = ctx.settings.get("last_pane")
+        self.show_pane(last if last in PANE_IDS else "notes")
+
+    def _actions(self) -> None:
+        for n, pane_id in enumerate(PANE_IDS, start=1):
+            action = QAction(self)
+            action.setShortcut(QKeySequence(f"Ctrl+{n}"))
+            action.triggered.connect(lambda _=False, p=pane_id: self.show_pane(p))
+            self.addAction(action)
+
+    def _menus(self) -> None:
+        view = self.menuBar().addMenu(self.tr("&View"))
+        language = view.addMenu(self.tr("Language"))
+        for key, label in (("system", self.tr("System")), ("en", "English"), ("zh_CN", "中文")):
+            action = language.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(self.ctx.settings.get("language") == key)
+            action.triggered.connect(lambda _=False, k=key: self.language_requested.emit(k))
+        themes = view.addMenu(self.tr("Theme"))
+        for key, label in (("system", self.tr("System")), ("light", self.tr("Light")), ("dark", self.tr("Dark"))):
+            action = themes.addAction(label)
+            action.setCheckable(True)
+            action.setChecked(self.ctx.settings.get("theme") == key)
+            action.triggered.connect(lambda _=False, k=key: self.theme_requested.emit(k))
+        go = self.menuBar().addMenu(self.tr("&Go"))
+        quick = go.addAction(self.tr("Quick open…"))
+        quick.setShortcut(QKeySequence("Ctrl+K"))
+        quick.triggered.connect(self.quick_open)
+
+    # --- panes -------------------------------------------------------------------------
+    def pane(self, pane_id: str) -> QWidget:
+        """The pane widget, built on first use."""
+        if pane_id not in self.panes:
+            _, module, cls = next(p for p in PANES if p[0] == pane_id)
+            widget = getattr(importlib.import_module(module), cls)(self.ctx)
+            index = self.stack.indexOf(self.placeholders[pane_id])
+            self.stack.removeWidget(self.placeholders[pane_id])
+            self.stack.insertWidget(index, widget)
+            self.panes[pane_id] = widget
+        return self.panes[pane_id]
+
+    def current_pane_id(self) -> str:
+        return PANE_IDS[self.sidebar.currentRow()] if self.sidebar.currentRow() >= 0 else "notes"
+
+    def show_pane(self, pane_id: str) -> QWidget:
+        widget = self.pane(pane_id)
+        self.stack.setCurrentWidget(widget)
+        row = PANE_IDS.index(pane_id)
+        if self.sidebar.currentRow() != row:
+            self.sidebar.blockSignals(True)
+            self.sidebar.setCurrentRow(row)
+            self.sidebar.blockSignals(False)
+        refresh = getattr(widget, "refresh", None)
+        if callable(refresh):
+            refresh()
+        self.ctx.settings.values["last_pane"] = pane_id
+        return widget
+
+    def _node_selected(self, node_id: str) -> None:
+        self.pane("notes")
+        self.ctx.bus.node_selected.emit(node_id)
+        if self.current_pane_id() != "notes":
+            self.show_pane("notes")
+
+    def quick_open(self) -> None:
+        from studio.ui.quick_open import QuickOpen
+
+        QuickOpen(self.ctx, self).exec()
+
+    # --- status bar --------------------------------------------------------------------
+    def refresh_status(self) -> None:
+        self.ctx.tasks.run(lambda col: col.due_count(), self._due_loaded)
+
+    def _due_loaded(self, due: int) -> None:
+        self.due_label.setText(self.tr("Due today: %1").replace("%1", str(due)))
+
+    def _device_found(self, name: str) -> None:
+        self.device_label.setText(self.tr("Drill device: %1").replace("%1", name or self.tr("CPU interpreter")))
+
+    def _data_changed(self, what: str) -> None:
+        if what in ("reviews", "cards"):
+            self.refresh_status()
+        if what in ("reviews", "cards", "progress"):
+            self.roadmap.reload()
+
+    def closeEvent(self, event) -> None:
+        self.ctx.settings.values["geometry"] = bytes(self.saveGeometry().toBase64()).decode()
+        self.ctx.settings.save()
+        if self._probe.isRunning():
+            self._probe.wait(2000)
+        super().closeEvent(event)
+
+
+__all__ = ["MainWindow", "PANE_IDS"]

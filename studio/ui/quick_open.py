@@ -1,0 +1,85 @@
+"""Quick open (Ctrl+K): jump to a roadmap node, note, card or drill by typing."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+
+from studio.ui.context import AppContext
+
+
+def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str]]:
+    """(kind, target, label) rows for a query over nodes, notes, cards and drills."""
+    from studio.core.search import search_cards, search_notes
+
+    rows: list[tuple[str, str, str]] = []
+    needle = query.strip().lower()
+    if not needle:
+        return rows
+    roadmap = col.roadmap
+    if roadmap is not None:
+        for node in roadmap.walk():
+            if needle in node.id or needle in node.title_en.lower() or needle in node.title_zh:
+                rows.append(("node", node.id, node.title(lang)))
+    for hit in search_notes(col, query, limit=20):
+        rows.append(("note", hit.node_id or hit.path, hit.title))
+    for hit in search_cards(col, query, limit=20):
+        rows.append(("card", str(hit.id), hit.snippet if lang == "zh" and hit.snippet else hit.title))
+    try:
+        from studio.drills.catalog import load_catalog
+
+        for drill in load_catalog():
+            if needle in drill.id or needle in drill.title.lower():
+                rows.append(("drill", drill.id, drill.title))
+    except Exception:  # the drill catalogue reports its own problems in the Drills pane
+        pass
+    return rows[:80]
+
+
+class QuickOpen(QDialog):
+    def __init__(self, ctx: AppContext, parent=None):
+        super().__init__(parent)
+        self.ctx = ctx
+        self.setWindowTitle(self.tr("Quick open"))
+        self.resize(640, 420)
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText(self.tr("Search nodes, notes, cards and drills…"))
+        self.list = QListWidget()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.edit)
+        layout.addWidget(self.list)
+        self.timer = QTimer(self, singleShot=True, interval=120)
+        self.timer.timeout.connect(self._search)
+        self.edit.textChanged.connect(lambda _: self.timer.start())
+        self.edit.returnPressed.connect(self._accept_current)
+        self.list.itemActivated.connect(self._accept)
+        self.kind_names = {"node": self.tr("Node"), "note": self.tr("Note"), "card": self.tr("Card"),
+                           "drill": self.tr("Drill")}
+
+    def _search(self) -> None:
+        query, lang = self.edit.text(), self.ctx.content_lang
+        self.ctx.tasks.run(lambda col: quick_results(col, query, lang), self._show)
+
+    def _show(self, rows) -> None:
+        self.list.clear()
+        for kind, target, label in rows:
+            item = QListWidgetItem(f"[{self.kind_names[kind]}] {label}")
+            item.setData(Qt.UserRole, (kind, target))
+            self.list.addItem(item)
+        if rows:
+            self.list.setCurrentRow(0)
+
+    def _accept_current(self) -> None:
+        if self.list.currentItem() is not None:
+            self._accept(self.list.currentItem())
+
+    def _accept(self, item: QListWidgetItem) -> None:
+        kind, target = item.data(Qt.UserRole)
+        bus = self.ctx.bus
+        if kind in ("node", "note"):
+            bus.node_selected.emit(target)
+        elif kind == "card":
+            bus.open_card.emit(int(target))
+        elif kind == "drill":
+            bus.open_drill.emit(target)
+        self.accept()

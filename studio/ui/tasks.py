@@ -1,0 +1,80 @@
+"""The single database worker: every collection call from the GUI runs here.
+
+As in Anki's task manager, one background thread owns the collection, so writes are
+serialised and the GUI never blocks on SQLite. Callers pass a function of the
+collection plus callbacks; results come back on the GUI thread through a queued
+signal. Failures are logged and reported through `failed`, never as a traceback dialog.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from concurrent.futures import Future, ThreadPoolExecutor
+from typing import Any, Callable
+
+from PySide6.QtCore import QObject, Signal
+
+from studio.core.collection import Collection
+
+log = logging.getLogger(__name__)
+
+
+class TaskRunner(QObject):
+    _finished = Signal(object, object, object, object)  # on_success, on_failure, result, error
+    failed = Signal(str)
+    busy_changed = Signal(bool)
+
+    def __init__(self, collection: Collection, parent: QObject | None = None):
+        super().__init__(parent)
+        self.collection = collection
+        self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-db")
+        self._pending = 0
+        self._lock = threading.Lock()
+        self._finished.connect(self._deliver)
+
+    def run(
+        self,
+        fn: Callable[[Collection], Any],
+        on_success: Callable[[Any], None] | None = None,
+        on_failure: Callable[[Exception], None] | None = None,
+    ) -> Future:
+        """Run `fn(collection)` on the worker; call back on the GUI thread."""
+        with self._lock:
+            self._pending += 1
+
+        def job():
+            try:
+                result = fn(self.collection)
+            except Exception as exc:  # reported to the caller, never raised into Qt
+                log.exception("task failed")
+                self._finished.emit(on_success, on_failure, None, exc)
+                return None
+            self._finished.emit(on_success, on_failure, result, None)
+            return result
+
+        return self._executor.submit(job)
+
+    def _deliver(self, on_success, on_failure, result, error) -> None:
+        with self._lock:
+            self._pending -= 1
+        if error is not None:
+            if on_failure is not None:
+                on_failure(error)
+            else:
+                self.failed.emit(str(error))
+            return
+        if on_success is not None:
+            on_success(result)
+
+    @property
+    def pending(self) -> int:
+        with self._lock:
+            return self._pending
+
+    def call(self, fn: Callable[[Collection], Any]) -> Any:
+        """Run `fn` on the worker and wait for it (for shutdown paths and scripts)."""
+        return self._executor.submit(fn, self.collection).result()
+
+    def shutdown(self) -> None:
+        self._executor.shutdown(wait=True)
