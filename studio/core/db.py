@@ -66,6 +66,13 @@ class DatabaseTooNew(DatabaseProblem):
         return "The database was written by a newer version of ML Infra Studio."
 
 
+def include_name(name, type_, parent_names) -> bool:
+    """Alembic filter: keep the hand-made FTS5 tables (and their shadow tables) out of autogenerate."""
+    if type_ == "table":
+        return not any(name == t or name.startswith(t + "_") for t in FTS_TABLES)
+    return True
+
+
 def _set_pragmas(busy_timeout_ms: int):
     def on_connect(dbapi_conn, _record) -> None:
         cur = dbapi_conn.cursor()

@@ -30,6 +30,7 @@ class TaskRunner(QObject):
         self.collection = collection
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-db")
         self._pending = 0
+        self._closed = False
         self._lock = threading.Lock()
         self._finished.connect(self._deliver)
 
@@ -39,7 +40,15 @@ class TaskRunner(QObject):
         on_success: Callable[[Any], None] | None = None,
         on_failure: Callable[[Exception], None] | None = None,
     ) -> Future:
-        """Run `fn(collection)` on the worker; call back on the GUI thread."""
+        """Run `fn(collection)` on the worker; call back on the GUI thread.
+
+        After shutdown (the window is closing) late requests are dropped and logged.
+        """
+        if self._closed:
+            log.info("task dropped after shutdown: %r", fn)
+            done: Future = Future()
+            done.set_result(None)
+            return done
         with self._lock:
             self._pending += 1
 
@@ -77,4 +86,5 @@ class TaskRunner(QObject):
         return self._executor.submit(fn, self.collection).result()
 
     def shutdown(self) -> None:
+        self._closed = True
         self._executor.shutdown(wait=True)

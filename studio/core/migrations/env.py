@@ -2,17 +2,11 @@
 
 from alembic import context
 
-from studio.core.models import FTS_TABLES, Base
+from studio.core.db import include_name
+from studio.core.models import Base
 
 config = context.config
 target_metadata = Base.metadata
-
-
-def include_name(name, type_, parent_names):
-    """Keep the hand-made FTS5 tables (and their shadow tables) out of autogenerate."""
-    if type_ == "table":
-        return not any(name == t or name.startswith(t + "_") for t in FTS_TABLES)
-    return True
 
 
 def run_migrations() -> None:

@@ -53,8 +53,13 @@ class DrillsPane(QWidget):
         self.drills = list(drills)
         self.list.clear()
         for drill in self.drills:
+            if getattr(drill, "error", None):
+                item = QListWidgetItem(f"{drill.id}  ·  " + self.tr("broken: %1").replace("%1", drill.error))
+                item.setData(Qt.UserRole, drill.id)
+                self.list.addItem(item)
+                continue
             minutes = self.tr("%1 min").replace("%1", str(drill.time_limit_min))
-            item = QListWidgetItem(f"{drill.title}  ·  {'★' * int(drill.difficulty)}  ·  {minutes}")
+            item = QListWidgetItem(f"{drill.title}  ·  {drill.difficulty}  ·  {minutes}")
             item.setData(Qt.UserRole, drill.id)
             self.list.addItem(item)
         self.banner.setText(self.tr("%1 drills").replace("%1", str(len(self.drills))))
@@ -65,7 +70,8 @@ class DrillsPane(QWidget):
         if 0 <= row < len(self.drills):
             from studio.core.markdown_render import render_markdown
 
-            self.statement.setHtml(render_markdown(self.drills[row].statement).html)
+            drill = self.drills[row]
+            self.statement.setHtml(render_markdown(drill.statement or drill.error or "").html)
 
     def select_drill(self, drill_id: str) -> None:
         for row, drill in enumerate(self.drills):

@@ -1,0 +1,102 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>MainWindow</name>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="70" />
+        <source>ML Infra Studio</source>
+        <translation>ML Infra Studio</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="77" />
+        <source>Notes</source>
+        <translation>笔记</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="77" />
+        <source>Review</source>
+        <translation>复习</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="77" />
+        <source>Interviews</source>
+        <translation>面试</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="78" />
+        <source>Drills</source>
+        <translation>算子练习</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="78" />
+        <source>Stats</source>
+        <translation>统计</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="106" />
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="108" />
+        <source>Drill device: checking…</source>
+        <translation>练习设备：检测中…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="126" />
+        <source>&amp;View</source>
+        <translation>视图(&amp;V)</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="127" />
+        <source>Language</source>
+        <translation>语言</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="128" />
+        <location filename="../../studio/ui/main_window.py" line="134" />
+        <source>System</source>
+        <translation>跟随系统</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="133" />
+        <source>Theme</source>
+        <translation>主题</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="134" />
+        <source>Light</source>
+        <translation>浅色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="134" />
+        <source>Dark</source>
+        <translation>深色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="139" />
+        <source>&amp;Go</source>
+        <translation>跳转(&amp;G)</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="140" />
+        <source>Quick open…</source>
+        <translation>快速打开…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="189" />
+        <source>Due today: %1</source>
+        <translation>今日到期：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="192" />
+        <source>Drill device: %1</source>
+        <translation>练习设备：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="192" />
+        <source>CPU interpreter</source>
+        <translation>CPU 解释器</translation>
+    </message>
+</context>
+</TS>

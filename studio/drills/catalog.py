@@ -1,0 +1,290 @@
+"""The drill catalog: reads kernels/<id>/drill.yaml into DrillSpec objects.
+
+A drill is a folder of plain files (see kernels/README.md). This module only reads
+metadata and checks it; it never imports torch or triton, so the GUI process can list
+drills instantly. The child harness receives the checked spec as JSON
+(`DrillSpec.to_request()`) and imports the drill's spec.py itself. A broken drill folder
+yields a DrillSpec whose `error` says what is wrong, so one bad folder never hides the
+rest of the catalog.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from studio import paths
+
+DIFFICULTIES = ("easy", "medium", "hard")
+METRICS = ("gbps", "tflops")
+DTYPES = ("float32", "float16", "bfloat16")
+LANGS = ("triton", "torch")
+FILE_DEFAULTS = {
+    "statement": "statement.md",
+    "starter_triton": "starter_triton.py",
+    "starter_torch": "starter_torch.py",
+    "solution": "solution.py",
+    "spec": "spec.py",
+}
+_ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
+
+
+class DrillError(Exception):
+    """A drill that does not exist or whose folder is broken."""
+
+
+@dataclass(frozen=True)
+class Tolerance:
+    atol: float
+    rtol: float
+
+
+@dataclass
+class DrillSpec:
+    """Everything the parent side knows about one drill."""
+
+    id: str
+    folder: Path
+    title: str = ""
+    difficulty: str = ""
+    time_limit_min: int = 0
+    statement: str = ""
+    tags: list[str] = field(default_factory=list)
+    metric: str = "gbps"
+    entry: str = ""
+    signature: str = ""
+    inputs: list[str] = field(default_factory=list)
+    starter_triton: Path | None = None
+    starter_torch: Path | None = None
+    solution: Path | None = None
+    spec_module: Path | None = None
+    tolerances: dict[str, Tolerance] = field(default_factory=dict)
+    trials: int = 3
+    cases: list[dict[str, Any]] = field(default_factory=list)
+    gpu_cases: list[dict[str, Any]] = field(default_factory=list)
+    bench_shapes: list[list[int]] = field(default_factory=list)
+    bench_dtypes: list[str] = field(default_factory=list)
+    reference_ops: dict[str, list[str]] = field(default_factory=dict)
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+    def starter(self, lang: str) -> Path:
+        """The starter file for 'triton' or 'torch'."""
+        path = self.starter_triton if lang == "triton" else self.starter_torch
+        if path is None:
+            raise DrillError(f"drill {self.id!r} has no {lang} starter")
+        return path
+
+    def summary(self) -> dict[str, Any]:
+        """What `studio-drill list --json` prints for this drill."""
+        if not self.ok:
+            return {"id": self.id, "error": self.error, "folder": str(self.folder)}
+        return {
+            "id": self.id,
+            "title": self.title,
+            "difficulty": self.difficulty,
+            "time_limit_min": self.time_limit_min,
+            "tags": list(self.tags),
+            "metric": self.metric,
+            "entry": self.entry,
+            "signature": self.signature,
+            "folder": str(self.folder),
+            "starter_triton": str(self.starter_triton),
+            "starter_torch": str(self.starter_torch),
+            "solution": str(self.solution),
+        }
+
+    def to_request(self) -> dict[str, Any]:
+        """The checked spec as plain JSON for the child harness (which has no YAML)."""
+        return {
+            "id": self.id,
+            "entry": self.entry,
+            "signature": self.signature,
+            "inputs": list(self.inputs),
+            "metric": self.metric,
+            "spec_module": str(self.spec_module),
+            "tolerances": {k: {"atol": v.atol, "rtol": v.rtol} for k, v in self.tolerances.items()},
+            "trials": self.trials,
+            "cases": self.cases,
+            "gpu_cases": self.gpu_cases,
+            "bench": {"shapes": self.bench_shapes, "dtypes": self.bench_dtypes},
+            "reference_ops": self.reference_ops,
+        }
+
+
+def load_catalog(kernels_dir: Path | None = None) -> list[DrillSpec]:
+    """Every drill folder under kernels_dir (default: paths.kernels_dir()), sorted by id.
+
+    Folders without a drill.yaml are skipped; broken drills are returned with `error` set.
+    """
+    root = Path(kernels_dir) if kernels_dir is not None else paths.kernels_dir()
+    if not root.is_dir():
+        return []
+    drills = []
+    for folder in sorted(p for p in root.iterdir() if p.is_dir()):
+        if (folder / "drill.yaml").is_file():
+            drills.append(load_drill(folder))
+    return drills
+
+
+def get_drill(drill_id: str, kernels_dir: Path | None = None) -> DrillSpec:
+    """The drill with this id; raises DrillError if it is missing or broken."""
+    root = Path(kernels_dir) if kernels_dir is not None else paths.kernels_dir()
+    folder = root / drill_id
+    if not _ID_RE.match(drill_id) or not (folder / "drill.yaml").is_file():
+        known = ", ".join(d.id for d in load_catalog(root)) or "none"
+        raise DrillError(f"no drill named {drill_id!r} (known drills: {known})")
+    spec = load_drill(folder)
+    if not spec.ok:
+        raise DrillError(f"drill {drill_id!r} is broken: {spec.error}")
+    return spec
+
+
+def load_drill(folder: Path) -> DrillSpec:
+    """Read and check one drill folder; problems end up in DrillSpec.error."""
+    folder = Path(folder)
+    try:
+        return _parse(folder)
+    except DrillError as exc:
+        return DrillSpec(id=folder.name, folder=folder, title=folder.name, error=str(exc))
+    except (OSError, yaml.YAMLError) as exc:
+        return DrillSpec(id=folder.name, folder=folder, title=folder.name,
+                         error=f"cannot read drill.yaml: {exc}")
+
+
+def _parse(folder: Path) -> DrillSpec:
+    data = yaml.safe_load((folder / "drill.yaml").read_text(encoding="utf-8"))
+    if not isinstance(data, dict):
+        raise DrillError("drill.yaml must be a mapping")
+    drill_id = _require(data, "id", str)
+    if drill_id != folder.name:
+        raise DrillError(f"id {drill_id!r} does not match its folder name {folder.name!r}")
+    difficulty = _require(data, "difficulty", str)
+    if difficulty not in DIFFICULTIES:
+        raise DrillError(f"difficulty must be one of {DIFFICULTIES}, not {difficulty!r}")
+    metric = data.get("metric", "gbps")
+    if metric not in METRICS:
+        raise DrillError(f"metric must be one of {METRICS}, not {metric!r}")
+    time_limit = _require(data, "time_limit_min", int)
+    if time_limit <= 0:
+        raise DrillError("time_limit_min must be positive")
+    entry = _require(data, "entry", str)
+    if not entry.isidentifier():
+        raise DrillError(f"entry {entry!r} is not a Python function name")
+
+    files = {**FILE_DEFAULTS, **(data.get("files") or {})}
+    located = {}
+    for role, name in files.items():
+        path = folder / str(name)
+        if not path.is_file():
+            raise DrillError(f"missing {role} file {name!r}")
+        located[role] = path
+
+    tolerances = _parse_tolerances(data.get("tolerances"))
+    cases = _parse_cases(data.get("cases"), "cases", tolerances)
+    if not cases:
+        raise DrillError("cases must list at least one test case")
+    gpu_cases = _parse_cases(data.get("gpu_cases") or [], "gpu_cases", tolerances)
+    bench = data.get("bench") or {}
+    shapes = bench.get("shapes") or []
+    dtypes = bench.get("dtypes") or []
+    if not all(_is_shape(s) for s in shapes):
+        raise DrillError("bench.shapes must be a list of shapes (lists of positive ints)")
+    for dtype in dtypes:
+        _check_dtype(dtype, "bench.dtypes", tolerances)
+    return DrillSpec(
+        id=drill_id,
+        folder=folder,
+        title=_require(data, "title", str),
+        difficulty=difficulty,
+        time_limit_min=time_limit,
+        statement=located["statement"].read_text(encoding="utf-8"),
+        tags=[str(t) for t in data.get("tags") or []],
+        metric=metric,
+        entry=entry,
+        signature=str(data.get("signature") or f"{entry}(...)"),
+        inputs=[str(n) for n in data.get("inputs") or []],
+        starter_triton=located["starter_triton"],
+        starter_torch=located["starter_torch"],
+        solution=located["solution"],
+        spec_module=located["spec"],
+        tolerances=tolerances,
+        trials=int(data.get("trials", 3)),
+        cases=cases,
+        gpu_cases=gpu_cases,
+        bench_shapes=[list(s) for s in shapes],
+        bench_dtypes=list(dtypes),
+        reference_ops=_parse_reference_ops(data.get("reference_ops")),
+    )
+
+
+def _require(data: dict, key: str, kind: type) -> Any:
+    if key not in data:
+        raise DrillError(f"drill.yaml lacks {key!r}")
+    value = data[key]
+    if not isinstance(value, kind) or isinstance(value, bool):
+        raise DrillError(f"{key!r} must be a {kind.__name__}, not {value!r}")
+    return value
+
+
+def _parse_tolerances(raw: Any) -> dict[str, Tolerance]:
+    if not isinstance(raw, dict) or not raw:
+        raise DrillError("tolerances must map dtypes to {atol, rtol}")
+    result = {}
+    for dtype, tol in raw.items():
+        if dtype not in DTYPES:
+            raise DrillError(f"tolerances: unknown dtype {dtype!r} (use {DTYPES})")
+        try:
+            result[dtype] = Tolerance(atol=float(tol["atol"]), rtol=float(tol["rtol"]))
+        except (TypeError, KeyError, ValueError) as exc:
+            raise DrillError(f"tolerances.{dtype} needs numeric atol and rtol") from exc
+    return result
+
+
+def _parse_cases(raw: Any, where: str, tolerances: dict[str, Tolerance]) -> list[dict[str, Any]]:
+    if not isinstance(raw, list):
+        raise DrillError(f"{where} must be a list")
+    cases, names = [], set()
+    for i, case in enumerate(raw):
+        if not isinstance(case, dict) or "name" not in case:
+            raise DrillError(f"{where}[{i}] needs a name")
+        name = str(case["name"])
+        if name in names:
+            raise DrillError(f"{where}: duplicate case name {name!r}")
+        names.add(name)
+        if not _is_shape(case.get("shape")):
+            raise DrillError(f"{where}[{name}]: shape must be a list of positive ints")
+        _check_dtype(case.get("dtype"), f"{where}[{name}]", tolerances)
+        cases.append({"fill": "randn", "layout": "contiguous", **case, "name": name})
+    return cases
+
+
+def _check_dtype(dtype: Any, where: str, tolerances: dict[str, Tolerance]) -> None:
+    if dtype not in DTYPES:
+        raise DrillError(f"{where}: dtype must be one of {DTYPES}, not {dtype!r}")
+    if dtype not in tolerances:
+        raise DrillError(f"{where}: no tolerance given for {dtype}")
+
+
+def _is_shape(value: Any) -> bool:
+    return (isinstance(value, list) and bool(value)
+            and all(isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value))
+
+
+def _parse_reference_ops(raw: Any) -> dict[str, list[str]]:
+    """Names of torch ops that give the answer away, per solution language."""
+    if raw is None:
+        return {"triton": [], "torch": []}
+    if isinstance(raw, list):
+        return {"triton": [str(n) for n in raw], "torch": [str(n) for n in raw]}
+    if isinstance(raw, dict) and set(raw) <= set(LANGS):
+        base = [str(n) for n in raw.get("triton") or []]
+        return {"triton": base, "torch": [str(n) for n in raw.get("torch", base) or []]}
+    raise DrillError("reference_ops must be a list of op names or {triton: [...], torch: [...]}")

@@ -1,0 +1,5 @@
+"""Entry point of the drill child process: `python -m studio.drills.harness`."""
+
+from studio.drills.harness.session import main
+
+raise SystemExit(main())

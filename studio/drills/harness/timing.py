@@ -1,0 +1,84 @@
+"""GPU timing and device facts.
+
+Timing follows the drill protocol: triton.testing.do_bench, which warms up first (so JIT
+compilation is excluded), clears the L2 cache with a 256 MiB memset before every timed
+call, and times each call with CUDA events; we ask for the median and the 20th/80th
+percentiles. The torch baseline is timed the same way on the same inputs in the same run.
+
+Device facts (name, copy bandwidth, versions) are measured once per device and software
+stack and cached as JSON in the runner's cache directory. Copy bandwidth is a large
+device-to-device copy, counting bytes read plus bytes written; it is the "peak" that
+drill bandwidths are reported against.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import tempfile
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import torch
+
+QUANTILES = [0.5, 0.2, 0.8]
+COPY_BYTES = 1 << 30          # each side of the bandwidth probe copy
+CACHE_FILE = "drill_device_facts.json"
+
+
+def time_call(fn: Callable[[], Any], warmup_ms: int = 25, rep_ms: int = 100) -> tuple[float, float, float]:
+    """(median, p20, p80) in milliseconds of fn() on the current CUDA device."""
+    from triton.testing import do_bench
+
+    median, p20, p80 = do_bench(fn, warmup=warmup_ms, rep=rep_ms, quantiles=QUANTILES)
+    return float(median), float(p20), float(p80)
+
+
+def measure_copy_gbps() -> float:
+    """Bandwidth of a large device-to-device copy, bytes read + written, in GB/s."""
+    n = COPY_BYTES // 4
+    src = torch.randn(n, device="cuda")
+    dst = torch.empty_like(src)
+    median, _, _ = time_call(lambda: dst.copy_(src), warmup_ms=50, rep_ms=300)
+    del src, dst
+    torch.cuda.empty_cache()
+    return 2 * COPY_BYTES / (median * 1e-3) / 1e9
+
+
+def device_key(name: str, versions: dict[str, Any]) -> str:
+    return f"{name} | torch {versions.get('torch')} | triton {versions.get('triton')} | cuda {versions.get('cuda')}"
+
+
+def device_facts(cache_dir: str | None, name: str, versions: dict[str, Any],
+                 log: Callable[[str], None]) -> dict[str, Any]:
+    """Cached facts for this device, measuring the copy bandwidth on first use."""
+    key = device_key(name, versions)
+    cache_path = Path(cache_dir) / CACHE_FILE if cache_dir else None
+    cache: dict[str, Any] = {}
+    if cache_path is not None and cache_path.is_file():
+        try:
+            cache = json.loads(cache_path.read_text(encoding="utf-8"))
+        except (OSError, ValueError):
+            cache = {}
+    if isinstance(cache.get(key), dict) and cache[key].get("copy_gbps"):
+        return cache[key]
+    log(f"measuring copy bandwidth of {name} (once per device)")
+    facts = {
+        "name": name,
+        "copy_gbps": measure_copy_gbps(),
+        "versions": versions,
+        "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+    }
+    if cache_path is not None:
+        cache[key] = facts
+        _write_atomic(cache_path, json.dumps(cache, indent=2))
+    return facts
+
+
+def _write_atomic(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=".facts-")
+    with os.fdopen(fd, "w", encoding="utf-8") as handle:
+        handle.write(text)
+    os.replace(tmp, path)

@@ -1,0 +1,65 @@
+"""Shared fixtures: every test gets its own data directory and runs Qt offscreen."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+
+
+@pytest.fixture(autouse=True)
+def studio_home(tmp_path, monkeypatch):
+    """Point the app's data directory at a temporary folder for every test."""
+    home = tmp_path / "studio-home"
+    monkeypatch.setenv("STUDIO_HOME", str(home))
+    return home
+
+
+@pytest.fixture
+def collection(studio_home):
+    from studio.core.collection import Collection
+
+    col = Collection.open()
+    yield col
+    col.close()
+
+
+@pytest.fixture
+def synced_collection(collection):
+    """A collection with the shipped cards and notes loaded."""
+    collection.sync_shipped_cards(force=True)
+    collection.index_shipped_notes()
+    return collection
+
+
+@pytest.fixture
+def studio_app(qtbot, studio_home):
+    """The running app (window not shown) with its worker drained after the test."""
+    from studio.core.collection import Collection
+    from studio.core.settings import Settings
+    from studio.ui.application import StudioApp
+
+    col = Collection.open()
+    col.sync_shipped_cards(force=True)
+    col.index_shipped_notes()
+    app = StudioApp(col, Settings(), language="en", theme_name="light")
+    yield app
+    qtbot.waitUntil(lambda: app.tasks.pending == 0, timeout=10000)
+    close_app(app)
+
+
+def close_app(app) -> None:
+    """Close the app's current window (a language switch may have replaced it) and its worker."""
+    import shiboken6
+
+    if shiboken6.isValid(app.window):
+        app.window.close()
+        app.window.deleteLater()
+    app.shutdown()
+
+
+def drain(qtbot, app, timeout: int = 10000) -> None:
+    """Wait until the database worker has delivered every result."""
+    qtbot.waitUntil(lambda: app.tasks.pending == 0, timeout=timeout)

@@ -1,0 +1,52 @@
+"""The command line: --version, stats --json and smoke."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+
+from studio import __version__
+
+
+def _run(*args, env=None):
+    return subprocess.run([sys.executable, "main.py", *args], capture_output=True, text=True,
+                          env={**os.environ, "QT_QPA_PLATFORM": "offscreen", **(env or {})}, timeout=180)
+
+
+def test_version():
+    out = _run("--version")
+    assert out.returncode == 0 and __version__ in out.stdout
+
+
+def test_stats_json_has_integer_counts(studio_home):
+    out = _run("stats", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert set(data) == {"notes", "cards", "due", "reviews", "interviews", "drill_attempts"}
+    assert all(isinstance(v, int) for v in data.values())
+    assert data["cards"] > 0
+
+
+def test_stats_reports_a_corrupt_database_clearly(studio_home):
+    studio_home.mkdir(parents=True, exist_ok=True)
+    (studio_home / "studio.sqlite3").write_bytes(b"garbage" * 1000)
+    out = _run("stats", "--json")
+    assert out.returncode == 2
+    assert "damaged" in out.stderr and "Traceback" not in out.stderr
+
+
+def test_smoke_opens_every_pane(studio_home):
+    out = _run("smoke")
+    assert out.returncode == 0, out.stderr
+    assert "first paint:" in out.stdout
+    assert out.stdout.count(": ok") == 5
+
+
+def test_screenshot_writes_a_png_per_pane(tmp_path):
+    out = _run("screenshot", "--out", str(tmp_path / "shots"), "--lang", "zh_CN", "--theme", "dark")
+    assert out.returncode == 0, out.stderr
+    names = sorted(p.name for p in (tmp_path / "shots").glob("*.png"))
+    assert names == ["drills.png", "interviews.png", "notes.png", "review.png", "stats.png"]
+    assert all((tmp_path / "shots" / n).stat().st_size > 10_000 for n in names)
