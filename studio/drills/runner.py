@@ -1,0 +1,416 @@
+"""DrillRunner: runs a solution against a drill in a fresh child process.
+
+The parent side of the drill protocol (DESIGN.md, "Drills: the protocol"). Each run
+starts `python -m studio.drills.harness` with the configured interpreter (default: this
+one; a setting can point at another environment, e.g. a conda env with CUDA torch) in
+its own process group. The child reports typed events as JSON lines over a dedicated
+pipe (os.pipe + pass_fds); the solution's stdout and stderr come back on two other pipes
+and are kept up to a size limit, so prints of any size or content cannot confuse or
+swamp the parent. A wall-clock timeout or stop() kills the whole process group. Every
+way a child can end (passed, failed, hang, crash, CUDA error, bad file) becomes a
+RunResult; the parent never dies with the child.
+
+This module never imports torch, triton or Qt: the GUI imports it and drives it from a
+worker thread, iterating `events()` (or passing `on_event` to `run()`), and calling
+`stop()` from the UI thread.
+"""
+
+from __future__ import annotations
+
+import codecs
+import json
+import os
+import re
+import selectors
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, Iterator
+
+from studio import paths
+from studio.drills.catalog import DrillError, DrillSpec, get_drill
+from studio.drills.events import (
+    BenchInfo, BenchPointEvent, CaseResultEvent, CaseStarted, ChildFinished, ConsoleOutput,
+    DrillEvent, ErrorEvent, Finished, FlagRaised, LogMessage, RunStarted, parse_wire_event,
+)
+from studio.drills.result import (
+    BLOCKING_FLAGS, ERROR_STATUSES, FAILED, PASSED, ErrorInfo, RunResult,
+)
+
+OUTPUT_LIMIT = 1 << 20           # bytes of stdout (and of stderr) kept per run
+EVENT_LINE_LIMIT = 16 << 20      # a longer event line is a protocol error
+CHECK_TIMEOUT_S = 120.0
+BENCH_TIMEOUT_S = 600.0
+_EXIT_GRACE_S = 1.0              # after the child exits, wait this long for pipes to close
+_REPO_ROOT = Path(__file__).resolve().parents[2]
+_SOLUTION_ALIASES = ("@solution", "@starter-triton", "@starter-torch")
+
+
+@dataclass
+class RunRequest:
+    """What to run. `solution` may be a path or @solution / @starter-triton / @starter-torch."""
+
+    drill: str
+    solution: str | Path
+    bench: bool = False
+    interpret: bool = False
+    timeout_s: float | None = None
+    lang: str = "auto"           # "auto" (does the file import triton?), "triton", "torch"
+    seed: int | None = None
+    trials: int | None = None
+
+    @property
+    def timeout(self) -> float:
+        if self.timeout_s is not None:
+            return float(self.timeout_s)
+        return BENCH_TIMEOUT_S if self.bench else CHECK_TIMEOUT_S
+
+
+def resolve_solution(spec: DrillSpec, solution: str | Path) -> Path:
+    """A solution path, or one of the drill's own files by alias."""
+    text = str(solution)
+    if text == "@solution" and spec.solution is not None:
+        return spec.solution
+    if text == "@starter-triton":
+        return spec.starter("triton")
+    if text == "@starter-torch":
+        return spec.starter("torch")
+    return Path(text).expanduser().resolve()
+
+
+class _Capture:
+    """One output stream of the child: decoded, kept up to a byte limit, rest counted."""
+
+    def __init__(self, name: str, limit: int) -> None:
+        self.name = name
+        self.limit = limit
+        self.kept = 0
+        self.dropped = 0
+        self.parts: list[str] = []
+        self._decoder = codecs.getincrementaldecoder("utf-8")(errors="replace")
+
+    def feed(self, data: bytes) -> str:
+        room = self.limit - self.kept
+        keep, drop = data[:max(room, 0)], data[max(room, 0):]
+        self.kept += len(keep)
+        self.dropped += len(drop)
+        text = self._decoder.decode(keep) if keep else ""
+        if text:
+            self.parts.append(text)
+        return text
+
+    def text(self) -> str:
+        body = "".join(self.parts) + self._decoder.decode(b"", final=True)
+        if self.dropped:
+            body += f"\n[... {self.dropped} more bytes of {self.name} dropped: output is kept up to {self.limit} bytes]\n"
+        return body
+
+
+class DrillRunner:
+    """Starts runs in child processes and turns what they report into events and results."""
+
+    def __init__(self, python: str | None = None, *, kernels_dir: Path | None = None,
+                 cache_dir: Path | None = None, output_limit: int = OUTPUT_LIMIT,
+                 env: dict[str, str] | None = None) -> None:
+        self.python = python or sys.executable
+        self.kernels_dir = kernels_dir
+        self.cache_dir = cache_dir
+        self.output_limit = output_limit
+        self.env = env
+        self._lock = threading.Lock()
+        self._proc: subprocess.Popen | None = None
+        self._stop_requested = False
+
+    # ----- public API ---------------------------------------------------------------
+    def run(self, request: RunRequest,
+            on_event: Callable[[DrillEvent], None] | None = None) -> RunResult:
+        """Run to the end, passing each event to on_event; returns the final result."""
+        result = None
+        for event in self.events(request):
+            if on_event is not None:
+                on_event(event)
+            if isinstance(event, Finished):
+                result = event.result
+        assert result is not None
+        return result
+
+    def stop(self) -> None:
+        """Kill the running child (its whole process group); safe from any thread."""
+        with self._lock:
+            self._stop_requested = True
+            proc = self._proc
+        if proc is not None:
+            _kill_group(proc)
+
+    def events(self, request: RunRequest) -> Iterator[DrillEvent]:
+        """Start a run and yield its events as they arrive; the last one is Finished."""
+        started = time.monotonic()
+        result = RunResult(drill=request.drill, file=str(request.solution),
+                           started_at=datetime.now(timezone.utc).isoformat(timespec="seconds"))
+        result.bench.requested = request.bench
+        with self._lock:
+            self._stop_requested = False
+        try:
+            spec = get_drill(request.drill, self.kernels_dir)
+            solution = resolve_solution(spec, request.solution)
+        except DrillError as exc:
+            yield self._finish(result, started, "bad_drill", ErrorInfo("bad_drill", str(exc)))
+            return
+        result.file = str(solution)
+        if not solution.is_file():
+            yield self._finish(result, started, "import_error",
+                               ErrorInfo("import_error", f"solution file not found: {solution}",
+                                         file=str(solution)))
+            return
+        workdir = Path(tempfile.mkdtemp(prefix="studio-drill-"))
+        try:
+            yield from self._run_child(request, spec, solution, workdir, result, started)
+        finally:
+            with self._lock:
+                proc, self._proc = self._proc, None
+            if proc is not None and proc.poll() is None:
+                _kill_group(proc)
+                proc.wait()
+            shutil.rmtree(workdir, ignore_errors=True)
+
+    # ----- the child ------------------------------------------------------------------
+    def _child_env(self, request: RunRequest) -> dict[str, str]:
+        env = dict(os.environ if self.env is None else self.env)
+        old = env.get("PYTHONPATH")
+        env["PYTHONPATH"] = str(_REPO_ROOT) + (os.pathsep + old if old else "")
+        env["PYTHONUNBUFFERED"] = "1"
+        env["PYTHONDONTWRITEBYTECODE"] = "1"
+        env.pop("TRITON_INTERPRET", None)
+        if request.interpret:
+            env["TRITON_INTERPRET"] = "1"
+        return env
+
+    def _request_file(self, request: RunRequest, spec: DrillSpec, solution: Path,
+                      workdir: Path) -> Path:
+        cache_dir = self.cache_dir if self.cache_dir is not None else paths.cache_dir()
+        payload = {
+            "drill": spec.to_request(),
+            "solution": str(solution),
+            "lang": request.lang,
+            "bench": request.bench,
+            "interpret": request.interpret,
+            "seed": request.seed,
+            "trials": request.trials,
+            "cache_dir": str(cache_dir),
+            "faulthandler_log": str(workdir / "faulthandler.log"),
+        }
+        path = workdir / "request.json"
+        path.write_text(json.dumps(payload), encoding="utf-8")
+        return path
+
+    def _run_child(self, request: RunRequest, spec: DrillSpec, solution: Path, workdir: Path,
+                   result: RunResult, started: float) -> Iterator[DrillEvent]:
+        request_path = self._request_file(request, spec, solution, workdir)
+        read_fd, write_fd = os.pipe()
+        command = [self.python, "-m", "studio.drills.harness", "--events-fd", str(write_fd),
+                   "--request", str(request_path)]
+        try:
+            proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, pass_fds=(write_fd,), cwd=workdir,
+                                    env=self._child_env(request), start_new_session=True)
+        except OSError as exc:
+            os.close(read_fd)
+            os.close(write_fd)
+            yield self._finish(result, started, "harness_error",
+                               ErrorInfo("harness_error", f"cannot start {self.python}: {exc}"))
+            return
+        os.close(write_fd)
+        with self._lock:
+            self._proc = proc
+            stop_now = self._stop_requested
+        if stop_now:
+            _kill_group(proc)
+        state = _ChildState(result)
+        yield from self._pump(proc, read_fd, request.timeout, state)
+        proc.wait()
+        result.exit_code = proc.returncode
+        yield self._conclude(result, state, workdir, started, request.timeout)
+
+    def _pump(self, proc: subprocess.Popen, event_fd: int, timeout: float,
+              state: "_ChildState") -> Iterator[DrillEvent]:
+        """Read the three pipes until they close, the deadline passes or stop() is called."""
+        captures = {proc.stdout.fileno(): _Capture("stdout", self.output_limit),
+                    proc.stderr.fileno(): _Capture("stderr", self.output_limit)}
+        state.captures = captures
+        selector = selectors.DefaultSelector()
+        selector.register(event_fd, selectors.EVENT_READ)
+        for fd in captures:
+            selector.register(fd, selectors.EVENT_READ)
+        deadline = time.monotonic() + timeout
+        exited_at: float | None = None
+        buffer = b""
+        try:
+            while selector.get_map():
+                now = time.monotonic()
+                if not state.killed:
+                    if self._stop_requested:
+                        state.killed, state.stopped = True, True
+                        _kill_group(proc)
+                    elif now >= deadline:
+                        state.killed, state.timed_out = True, True
+                        _kill_group(proc)
+                if proc.poll() is not None:
+                    exited_at = exited_at or now
+                    if now - exited_at > _EXIT_GRACE_S:
+                        break     # a grandchild holds a pipe open; stop listening
+                for key, _ in selector.select(timeout=0.1):
+                    fd = key.fd
+                    data = os.read(fd, 1 << 16)
+                    if not data:
+                        selector.unregister(fd)
+                        continue
+                    if fd == event_fd:
+                        buffer += data
+                        lines = buffer.split(b"\n")
+                        buffer = lines.pop()
+                        if len(buffer) > EVENT_LINE_LIMIT:
+                            buffer = b""
+                            yield LogMessage("warning", "dropped an oversized event line")
+                        for line in lines:
+                            event = self._decode(line, state)
+                            if event is not None:
+                                yield event
+                    else:
+                        text = captures[fd].feed(data)
+                        if text:
+                            yield ConsoleOutput(captures[fd].name, text)
+        finally:
+            selector.close()
+            os.close(event_fd)
+            proc.stdout.close()
+            proc.stderr.close()
+
+    def _decode(self, line: bytes, state: "_ChildState") -> DrillEvent | None:
+        if not line.strip():
+            return None
+        try:
+            event = parse_wire_event(json.loads(line))
+        except (ValueError, TypeError) as exc:
+            return LogMessage("warning", f"unreadable event from the harness: {exc}")
+        return state.apply(event)
+
+    # ----- the verdict --------------------------------------------------------------
+    def _conclude(self, result: RunResult, state: "_ChildState", workdir: Path,
+                  started: float, timeout: float) -> Finished:
+        result.console.stdout = state.captures_text("stdout")
+        result.console.stderr = state.captures_text("stderr")
+        result.console.stdout_dropped_bytes = state.dropped("stdout")
+        result.console.stderr_dropped_bytes = state.dropped("stderr")
+        during = f" while running case {state.current_case!r}" if state.current_case else ""
+        if state.stopped:
+            return self._finish(result, started, "stopped",
+                                ErrorInfo("stopped", f"stopped by the user{during}"))
+        if state.timed_out:
+            return self._finish(result, started, "timeout", ErrorInfo(
+                "timeout", f"no result within the {timeout:g} s time limit{during}: the "
+                           f"solution hangs or is far too slow; the process was killed"))
+        if state.error is not None:
+            kind = state.error.kind if state.error.kind in ERROR_STATUSES else "harness_error"
+            return self._finish(result, started, kind, state.error)
+        if not state.finished:
+            return self._finish(result, started, "crash",
+                                _crash_info(result.exit_code, during, workdir, result.file))
+        failed = (any(not c.passed for c in result.cases)
+                  or any(f.blocking or f.name in BLOCKING_FLAGS for f in result.flags)
+                  or any(not p.passed for p in result.bench.points))
+        return self._finish(result, started, FAILED if failed else PASSED, None)
+
+    @staticmethod
+    def _finish(result: RunResult, started: float, status: str,
+                error: ErrorInfo | None) -> Finished:
+        result.status = status
+        if error is not None:
+            result.error = error
+        result.duration_s = round(time.monotonic() - started, 3)
+        return Finished(result)
+
+
+class _ChildState:
+    """What the runner has learned about the child so far."""
+
+    def __init__(self, result: RunResult) -> None:
+        self.result = result
+        self.captures: dict[int, _Capture] = {}
+        self.current_case: str | None = None
+        self.error: ErrorInfo | None = None
+        self.finished = False
+        self.killed = self.stopped = self.timed_out = False
+
+    def apply(self, event: object) -> DrillEvent | None:
+        """Fold one wire event into the result; returns the event to pass on (or None)."""
+        result = self.result
+        if isinstance(event, RunStarted):
+            result.mode, result.device = event.mode, event.device
+            result.versions, result.lang = dict(event.versions), event.lang
+        elif isinstance(event, CaseStarted):
+            self.current_case = event.name
+        elif isinstance(event, CaseResultEvent):
+            self.current_case = None
+            result.cases.append(event.result)
+        elif isinstance(event, BenchInfo):
+            result.bench.available, result.bench.note = event.available, event.note
+            result.bench.copy_gbps = event.copy_gbps
+        elif isinstance(event, BenchPointEvent):
+            result.bench.points.append(event.point)
+        elif isinstance(event, FlagRaised):
+            result.flags.append(event.flag)
+        elif isinstance(event, ErrorEvent):
+            self.error = event.error
+        elif isinstance(event, ChildFinished):
+            self.finished = True
+            return None
+        return event  # type: ignore[return-value]
+
+    def _capture(self, name: str) -> _Capture | None:
+        return next((c for c in self.captures.values() if c.name == name), None)
+
+    def captures_text(self, name: str) -> str:
+        capture = self._capture(name)
+        return capture.text() if capture else ""
+
+    def dropped(self, name: str) -> int:
+        capture = self._capture(name)
+        return capture.dropped if capture else 0
+
+
+def _kill_group(proc: subprocess.Popen) -> None:
+    try:
+        os.killpg(proc.pid, signal.SIGKILL)
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _crash_info(exit_code: int | None, during: str, workdir: Path, solution: str) -> ErrorInfo:
+    """Explain a child that died without finishing, with the solution's line if known."""
+    if exit_code is not None and exit_code < 0:
+        try:
+            name = signal.Signals(-exit_code).name
+        except ValueError:
+            name = f"signal {-exit_code}"
+        how = f"the process was killed by {name}"
+    else:
+        how = f"the process exited with code {exit_code} before finishing (os._exit, or a fatal error)"
+    fault_log = ""
+    log_path = workdir / "faulthandler.log"
+    if log_path.is_file():
+        fault_log = log_path.read_text(encoding="utf-8", errors="replace").strip()
+    line = None
+    for match in re.finditer(r'File "([^"]+)", line (\d+)', fault_log):
+        if os.path.realpath(match.group(1)) == os.path.realpath(solution):
+            line = int(match.group(2))
+            break
+    where = f" ({os.path.basename(solution)}, line {line})" if line else ""
+    return ErrorInfo("crash", f"the solution crashed: {how}{during}{where}", file=solution,
+                     line=line, traceback=fault_log or None)
