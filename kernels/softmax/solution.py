@@ -28,14 +28,15 @@ def softmax_rows_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)
-    mask = (rows < M)[:, None] & (cols < N)[None, :]
-    row_offsets = rows.to(tl.int64)[:, None]
+    # Rows past the end re-read the last row (no -inf - -inf); only real rows are stored.
+    row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
+    col_mask = (cols < N)[None, :]
     x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn,
-                mask=mask, other=-float("inf")).to(tl.float32)
+                mask=col_mask, other=-float("inf")).to(tl.float32)
     numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
     y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
-    tl.store(y_ptr + row_offsets * stride_ym + cols[None, :], y.to(y_ptr.dtype.element_ty),
-             mask=mask)
+    tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
+             y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask)
 
 
 @triton.jit

@@ -105,6 +105,7 @@ class Collection:
         if not force and self.get_setting("content.decks_fingerprint") == fingerprint:
             return 0
         decks = self.load_decks()
+        deleted = set(self.get_setting("content.deleted_keys", []) or [])
         now = utcnow()
         changed = 0
         with self.db.session() as s, s.begin():
@@ -114,6 +115,8 @@ class Collection:
                 for dc in deck.cards:
                     for key, ordinal in dc.review_keys():
                         seen.add(key)
+                        if key in deleted:
+                            continue
                         values = dict(
                             deck=dc.deck, node_id=dc.node, tags=" ".join(dc.tags), kind=dc.kind,
                             cloze_ord=ordinal, level=dc.level, q_en=dc.q_en, a_en=dc.a_en,

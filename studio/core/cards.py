@@ -1,0 +1,245 @@
+"""Cards beyond review: the browser's search language, user cards, bulk edits.
+
+Search syntax (Anki-like; terms are ANDed, a leading '-' negates a term):
+    free text        words or "quoted phrases" in either language (FTS, LIKE under 3 chars)
+    tag:NAME         cards carrying the tag
+    node:ID          cards on a roadmap node or anywhere below it
+    deck:NAME        cards from a shipped deck
+    is:due           reviewed before and due by the end of today
+    is:new           never reviewed
+    is:suspended     suspended cards
+    is:flagged       cards with any flag
+    prop:r<0.8       retrievability now; also prop:s (stability, days), prop:d (difficulty),
+                     prop:lapses, prop:reps; operators < <= > >= =
+Retrievability is computed in SQL with the FSRS forgetting curve, so a search over tens
+of thousands of cards stays fast.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+import uuid
+from dataclasses import dataclass
+from datetime import datetime, timezone
+
+from fsrs import Scheduler
+from sqlalchemy import text
+
+from studio.core.collection import Collection, utcnow
+from studio.core.models import Card
+
+_DECAY = -Scheduler().parameters[20]
+_FACTOR = 0.9 ** (1 / _DECAY) - 1
+COLUMNS = ("question", "node", "tags", "due", "interval", "stability", "difficulty",
+           "retrievability", "lapses", "reviews")
+_ORDER_SQL = {
+    "question": "c.q_en", "node": "c.node_id", "tags": "c.tags", "due": "c.due",
+    "interval": "ivl", "stability": "c.stability", "difficulty": "c.difficulty",
+    "retrievability": "r", "lapses": "c.lapses", "reviews": "c.reps",
+}
+_PROP_SQL = {"r": "r", "s": "c.stability", "d": "c.difficulty", "lapses": "c.lapses", "reps": "c.reps"}
+_PROP_RE = re.compile(r"^(r|s|d|lapses|reps)(<=|>=|<|>|=)(-?\d+(?:\.\d+)?)$")
+
+
+class SearchSyntaxError(ValueError):
+    """A search the browser cannot run; the message says which term and why."""
+
+
+@dataclass
+class BrowserRow:
+    id: int
+    key: str
+    question: str
+    question_zh: str
+    node: str
+    tags: str
+    due: datetime | None
+    interval_days: float | None
+    stability: float | None
+    difficulty: float | None
+    retrievability: float | None
+    lapses: int
+    reviews: int
+    suspended: bool
+    flag: int
+    is_new: bool
+
+
+def _retrievability_sql(now_param: str = ":now") -> str:
+    elapsed = f"max(0, CAST(julianday({now_param}) - julianday(c.last_review) AS INTEGER))"
+    return (f"CASE WHEN c.last_review IS NULL OR c.stability IS NULL THEN NULL "
+            f"ELSE pow(1 + {_FACTOR!r} * {elapsed} / c.stability, {-_DECAY!r}) END")
+
+
+def _like(value: str) -> str:
+    return "%" + value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+
+
+def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dict]:
+    """Turn a browser search into a SQL WHERE clause and its parameters."""
+    try:
+        terms = shlex.split(query)
+    except ValueError as exc:
+        raise SearchSyntaxError(f"unbalanced quotes in search: {exc}") from exc
+    clauses, params = ["c.retired = 0"], {"now": now, "cutoff": cutoff}
+    for n, term in enumerate(terms):
+        negate = term.startswith("-") and len(term) > 1
+        if negate:
+            term = term[1:]
+        key, sep, value = term.partition(":")
+        p = f"p{n}"
+        if sep and key == "tag":
+            params[p] = value.lower()
+            clause = (f"(' ' || c.tags || ' ') LIKE '% ' || :{p} || ' %'")
+        elif sep and key == "node":
+            params[p], params[p + "s"] = value, value + ".%"
+            clause = f"(c.node_id = :{p} OR c.node_id LIKE :{p}s)"
+        elif sep and key == "deck":
+            params[p] = value
+            clause = f"c.deck = :{p}"
+        elif sep and key == "is":
+            clause = {
+                "due": "(c.last_review IS NOT NULL AND c.due < :cutoff)",
+                "new": "c.last_review IS NULL",
+                "suspended": "c.suspended = 1",
+                "flagged": "c.flag > 0",
+                "review": "(c.last_review IS NOT NULL AND c.fsrs_state = 2)",
+                "learn": "(c.last_review IS NOT NULL AND c.fsrs_state != 2)",
+            }.get(value)
+            if clause is None:
+                raise SearchSyntaxError(f"unknown search 'is:{value}' (use due, new, suspended, flagged, review, learn)")
+        elif sep and key == "prop":
+            m = _PROP_RE.match(value)
+            if not m:
+                raise SearchSyntaxError(f"cannot read 'prop:{value}' (example: prop:r<0.8, prop:lapses>=3)")
+            params[p] = float(m.group(3))
+            clause = f"({_PROP_SQL[m.group(1)]} {m.group(2)} :{p})"
+        else:
+            word = term
+            if len(word) >= 3:
+                params[p] = '"' + word.replace('"', '""') + '"'
+                clause = f"c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH :{p})"
+            else:
+                params[p] = _like(word)
+                clause = ("(" + " OR ".join(f"c.{f} LIKE :{p} ESCAPE '\\'" for f in
+                                            ("q_en", "a_en", "q_zh", "a_zh", "tags")) + ")")
+        clauses.append(f"NOT {clause}" if negate else clause)
+    return " AND ".join(clauses), params
+
+
+def browse(col: Collection, query: str = "", order: str = "due", descending: bool = False,
+           limit: int | None = None, now: datetime | None = None) -> list[BrowserRow]:
+    """Cards matching a browser search, with the browser's columns."""
+    now = now or utcnow()
+    cutoff = col.end_of_today(now.replace(tzinfo=timezone.utc))
+    where, params = compile_query(query, now, cutoff)
+    if order not in _ORDER_SQL:
+        raise SearchSyntaxError(f"cannot sort by {order!r}")
+    sql = (
+        f"SELECT c.id, c.key, c.q_en, c.q_zh, c.node_id, c.tags, c.due, "
+        f"CASE WHEN c.last_review IS NULL THEN NULL ELSE julianday(c.due) - julianday(c.last_review) END AS ivl, "
+        f"c.stability, c.difficulty, {_retrievability_sql()} AS r, c.lapses, c.reps, c.suspended, c.flag, "
+        f"c.last_review IS NULL FROM cards c WHERE {where} "
+        f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id"
+        + (" LIMIT :limit" if limit else "")
+    )
+    if limit:
+        params["limit"] = limit
+    with col.db.engine.connect() as conn:
+        rows = conn.execute(text(sql), params).all()
+    return [
+        BrowserRow(r[0], r[1], r[2], r[3] or "", r[4] or "", r[5] or "",
+                   datetime.fromisoformat(r[6]) if isinstance(r[6], str) else r[6],
+                   r[7], r[8], r[9], r[10], r[11], r[12], bool(r[13]), r[14], bool(r[15]))
+        for r in rows
+    ]
+
+
+@dataclass
+class CardDraft:
+    q_en: str = ""
+    a_en: str = ""
+    q_zh: str = ""
+    a_zh: str = ""
+    node_id: str | None = None
+    tags: list[str] | None = None
+    kind: str = "qa"
+
+
+def _validate(draft: CardDraft) -> None:
+    if not (draft.q_en.strip() or draft.q_zh.strip()):
+        raise ValueError("A card needs a question in at least one language.")
+    if draft.kind == "qa" and not (draft.a_en.strip() or draft.a_zh.strip()):
+        raise ValueError("A question/answer card needs an answer in at least one language.")
+    if draft.kind == "cloze" and "{{c" not in draft.q_en + draft.q_zh:
+        raise ValueError("A cloze card needs at least one {{c1::...}} deletion.")
+
+
+def create_card(col: Collection, draft: CardDraft, source: str = "user", origin: str = "") -> list[int]:
+    """Create a user card (one per cloze ordinal); returns the new card ids."""
+    from studio.core.decks import CLOZE_RE
+
+    _validate(draft)
+    now = utcnow()
+    base = f"{source}:{uuid.uuid4().hex[:12]}"
+    ords = [0] if draft.kind != "cloze" else sorted(
+        {int(m.group(1)) for m in CLOZE_RE.finditer(draft.q_en + "\n" + draft.q_zh)})
+    ids = []
+    with col.db.session() as s, s.begin():
+        for ordinal in ords:
+            card = Card(
+                key=base if ordinal == 0 else f"{base}#c{ordinal}", source=source, node_id=draft.node_id,
+                tags=" ".join(t.strip().lower() for t in (draft.tags or []) if t.strip()), kind=draft.kind,
+                cloze_ord=ordinal, q_en=draft.q_en.strip(), a_en=draft.a_en.strip(), q_zh=draft.q_zh.strip(),
+                a_zh=draft.a_zh.strip(), origin=origin, created_at=now, modified_at=now, due=now,
+            )
+            s.add(card)
+            s.flush()
+            ids.append(card.id)
+    return ids
+
+
+def update_card(col: Collection, card_id: int, draft: CardDraft) -> None:
+    """Edit a card's text, node and tags in place; scheduling is untouched."""
+    _validate(draft)
+    with col.db.session() as s, s.begin():
+        card = s.get(Card, card_id)
+        if card is None:
+            raise LookupError(f"card {card_id} does not exist")
+        card.q_en, card.a_en, card.q_zh, card.a_zh = (draft.q_en.strip(), draft.a_en.strip(),
+                                                      draft.q_zh.strip(), draft.a_zh.strip())
+        card.node_id = draft.node_id
+        if draft.tags is not None:
+            card.tags = " ".join(t.strip().lower() for t in draft.tags if t.strip())
+        card.modified_at = utcnow()
+
+
+def set_suspended(col: Collection, card_ids: list[int], suspended: bool) -> None:
+    with col.db.session() as s, s.begin():
+        for card in s.query(Card).filter(Card.id.in_(card_ids)):
+            card.suspended = suspended
+
+
+def retag(col: Collection, card_ids: list[int], add: list[str] = (), remove: list[str] = ()) -> None:
+    add_l = [t.lower() for t in add if t]
+    remove_l = {t.lower() for t in remove}
+    with col.db.session() as s, s.begin():
+        for card in s.query(Card).filter(Card.id.in_(card_ids)):
+            tags = [t for t in card.tags.split() if t not in remove_l]
+            tags += [t for t in add_l if t not in tags]
+            card.tags = " ".join(tags)
+            card.modified_at = utcnow()
+
+
+def delete_cards(col: Collection, card_ids: list[int]) -> int:
+    """Delete cards and their history. Shipped cards stay deleted across content updates."""
+    with col.db.session() as s, s.begin():
+        cards = list(s.query(Card).filter(Card.id.in_(card_ids)))
+        shipped = [c.key for c in cards if c.source == "shipped"]
+        for card in cards:
+            s.delete(card)
+    if shipped:
+        deleted = set(col.get_setting("content.deleted_keys", []) or [])
+        col.set_setting("content.deleted_keys", sorted(deleted | set(shipped)))
+    return len(cards)

@@ -1,0 +1,186 @@
+"""studio-drill: list drills and run a solution against one, without the GUI.
+
+    studio-drill list [--json]
+    studio-drill show DRILL
+    studio-drill run DRILL FILE [--bench] [--json] [--timeout S] [--interpret]
+                                [--lang auto|triton|torch] [--python PATH] [--seed N]
+
+FILE is a path, or @solution / @starter-triton / @starter-torch for the drill's own
+files. Exit status of `run`: 0 every case passed, 1 a case failed (or an honesty check
+blocked the pass), 2 the run could not be judged (bad file, crash, hang, CUDA error,
+unknown drill). With --json, stdout is exactly one JSON document (RunResult.to_json);
+without it, the solution's own prints are echoed behind a "| " margin so they can never
+pass for the runner's verdict.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Callable, Sequence, TextIO
+
+from studio.drills.catalog import DrillError, DrillSpec, get_drill, load_catalog
+from studio.drills.events import (
+    BenchInfo, BenchPointEvent, CaseResultEvent, ConsoleOutput, DrillEvent, ErrorEvent,
+    FlagRaised, LogMessage, RunStarted,
+)
+from studio.drills.result import RunResult
+from studio.drills.runner import DrillRunner, RunRequest
+
+ResultHook = Callable[[RunResult, DrillSpec], None]
+
+
+def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None) -> int:
+    """CLI entry point. `on_result` is called with every finished run (attempt logging)."""
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if args.command == "list":
+        return _list(args.json, sys.stdout)
+    if args.command == "show":
+        return _show(args.drill, sys.stdout)
+    return _run(args, sys.stdout, on_result)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="studio-drill", description="Run kernel drills.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    listing = sub.add_parser("list", help="list the drills")
+    listing.add_argument("--json", action="store_true", help="print JSON")
+    show = sub.add_parser("show", help="print a drill's statement and files")
+    show.add_argument("drill")
+    run = sub.add_parser("run", help="check (and with --bench, time) a solution")
+    run.add_argument("drill")
+    run.add_argument("file", help="solution file, or @solution / @starter-triton / @starter-torch")
+    run.add_argument("--bench", action="store_true", help="also time it (needs a GPU)")
+    run.add_argument("--json", action="store_true", help="print one JSON document")
+    run.add_argument("--timeout", type=float, default=None, metavar="S",
+                     help="wall-clock limit in seconds (default 120, or 600 with --bench)")
+    run.add_argument("--interpret", action="store_true",
+                     help="use Triton's interpreter on the CPU even if a GPU is present")
+    run.add_argument("--lang", choices=("auto", "triton", "torch"), default="auto",
+                     help="judge as a Triton or PyTorch solution (auto: does it import triton?)")
+    run.add_argument("--python", default=None, metavar="PATH",
+                     help="interpreter for the run (default: this one)")
+    run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
+    return parser
+
+
+def _list(as_json: bool, out: TextIO) -> int:
+    drills = load_catalog()
+    if as_json:
+        out.write(json.dumps([d.summary() for d in drills], indent=2) + "\n")
+        return 0
+    for drill in drills:
+        if drill.ok:
+            out.write(f"{drill.id:<12} {drill.difficulty:<7} {drill.time_limit_min:>3} min  "
+                      f"{drill.title}  [{', '.join(drill.tags)}]\n")
+        else:
+            out.write(f"{drill.id:<12} BROKEN  {drill.error}\n")
+    return 0
+
+
+def _show(drill_id: str, out: TextIO) -> int:
+    try:
+        drill = get_drill(drill_id)
+    except DrillError as exc:
+        sys.stderr.write(f"studio-drill: {exc}\n")
+        return 2
+    out.write(drill.statement.rstrip() + "\n\n")
+    out.write(f"entry point:     {drill.signature}\n")
+    out.write(f"triton starter:  {drill.starter_triton}\n")
+    out.write(f"pytorch starter: {drill.starter_torch}\n")
+    return 0
+
+
+def _run(args: argparse.Namespace, out: TextIO, on_result: ResultHook | None) -> int:
+    request = RunRequest(drill=args.drill, solution=args.file, bench=args.bench,
+                         interpret=args.interpret, timeout_s=args.timeout, lang=args.lang,
+                         seed=args.seed)
+    runner = DrillRunner(python=args.python)
+    printer = None if args.json else _Printer(out)
+    try:
+        result = runner.run(request, on_event=printer.show if printer else None)
+    except KeyboardInterrupt:
+        runner.stop()
+        sys.stderr.write("studio-drill: interrupted\n")
+        return 2
+    if on_result is not None:
+        try:
+            on_result(result, get_drill(args.drill))
+        except DrillError:
+            pass
+    if args.json:
+        out.write(result.to_json() + "\n")
+    else:
+        printer.summary(result)
+    return result.cli_exit_code
+
+
+class _Printer:
+    """Human-readable progress for a terminal."""
+
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+        self._line_start = True
+
+    def show(self, event: DrillEvent) -> None:
+        out = self.out
+        if isinstance(event, RunStarted):
+            mode = "GPU" if event.mode == "gpu" else "Triton interpreter (CPU, small shapes)"
+            out.write(f"mode: {mode}  device: {event.device}  lang: {event.lang}\n")
+            out.write(f"versions: {', '.join(f'{k} {v}' for k, v in event.versions.items())}\n")
+        elif isinstance(event, CaseResultEvent):
+            case = event.result
+            if case.passed:
+                err = f"  max abs err {case.max_abs_err:.2e}" if case.max_abs_err is not None else ""
+                out.write(f"  PASS  {case.name}  {case.shape} {case.dtype}{err}\n")
+            else:
+                out.write(f"  FAIL  {case.name}  {case.shape} {case.dtype}: {case.error}\n")
+        elif isinstance(event, BenchInfo):
+            out.write(f"bench: {event.note}\n")
+        elif isinstance(event, BenchPointEvent):
+            p = event.point
+            if p.passed and p.ms is not None:
+                pct = f"{p.pct_of_peak:5.1f}%" if p.pct_of_peak is not None else "   n/a"
+                out.write(f"  {str(p.size):<14} {p.dtype:<9} {p.ms * 1e3:9.1f} us "
+                          f"[{p.p20 * 1e3:.1f}-{p.p80 * 1e3:.1f}]  {p.gbps:7.0f} GB/s {pct} of copy  "
+                          f"torch {p.ref_ms * 1e3:9.1f} us  speedup {p.speedup:5.2f}x\n")
+            else:
+                out.write(f"  {str(p.size):<14} {p.dtype:<9} FAIL: {p.error}\n")
+        elif isinstance(event, FlagRaised):
+            kind = "FLAG" if event.flag.blocking else "NOTE"
+            out.write(f"  {kind}  {event.flag.name}: {event.flag.detail}\n")
+        elif isinstance(event, ConsoleOutput):
+            self._echo(event.text)
+        elif isinstance(event, LogMessage):
+            out.write(f"  [{event.level}] {event.message}\n")
+        elif isinstance(event, ErrorEvent):
+            pass  # summarised at the end
+        out.flush()
+
+    def _echo(self, text: str) -> None:
+        for piece in text.splitlines(keepends=True):
+            if self._line_start:
+                self.out.write("  | ")
+            self.out.write(piece)
+            self._line_start = piece.endswith("\n")
+
+    def summary(self, result: RunResult) -> None:
+        out = self.out
+        if not self._line_start:
+            out.write("\n")
+        if result.console.stdout_dropped_bytes or result.console.stderr_dropped_bytes:
+            out.write(f"  (solution output cut: {result.console.stdout_dropped_bytes} bytes of "
+                      f"stdout and {result.console.stderr_dropped_bytes} of stderr dropped)\n")
+        if result.error is not None:
+            out.write(f"ERROR ({result.status}): {result.error.message}\n")
+        passed = sum(c.passed for c in result.cases)
+        verdict = {"passed": "PASSED", "failed": "FAILED"}.get(result.status, "ERROR")
+        out.write(f"{verdict}: {result.drill}, {passed}/{len(result.cases)} cases passed"
+                  f"{', flags: ' + ', '.join(result.flag_names()) if result.flags else ''}"
+                  f" ({result.duration_s:.1f} s)\n")
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
