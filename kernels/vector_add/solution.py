@@ -3,7 +3,9 @@
 Each program adds one BLOCK of elements; the mask covers the last, partial block. Purely
 memory-bound: read x and y, write out, 3 * n * itemsize bytes, no reuse at all, so the
 best possible is the copy bandwidth of the device. Larger blocks than the tutorial's 1024
-give each program more bytes in flight. Strides are honoured so views such as x[::2]
+give each program more bytes in flight. The sum is taken in float32 and rounded once
+(exact for fp16/bf16 operands, and Triton's CPU interpreter mishandles bf16 arithmetic).
+Strides are honoured so views such as x[::2]
 work without a copy (a unit stride is specialised by Triton and costs nothing).
 """
 
@@ -18,9 +20,9 @@ BLOCK = 4096
 def add_kernel(x_ptr, y_ptr, out_ptr, n, stride_x, stride_y, BLOCK: tl.constexpr):
     offsets = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n
-    x = tl.load(x_ptr + offsets * stride_x, mask=mask)
-    y = tl.load(y_ptr + offsets * stride_y, mask=mask)
-    tl.store(out_ptr + offsets, x + y, mask=mask)
+    x = tl.load(x_ptr + offsets * stride_x, mask=mask).to(tl.float32)
+    y = tl.load(y_ptr + offsets * stride_y, mask=mask).to(tl.float32)
+    tl.store(out_ptr + offsets, (x + y).to(out_ptr.dtype.element_ty), mask=mask)
 
 
 def add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:

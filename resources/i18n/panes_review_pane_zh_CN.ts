@@ -3,67 +3,147 @@
 <context>
     <name>ReviewPane</name>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="61" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="69" />
         <source>Show answer (Space)</source>
         <translation>显示答案（空格）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="63" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="71" />
         <source>Again</source>
         <translation>重来</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="63" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="71" />
         <source>Hard</source>
         <translation>困难</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="63" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="71" />
         <source>Good</source>
         <translation>良好</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="63" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="71" />
         <source>Easy</source>
         <translation>简单</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="72" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="80" />
         <source>Undo (Ctrl+Z)</source>
         <translation>撤销（Ctrl+Z）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="74" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="82" />
         <source>Review all due</source>
         <translation>复习全部到期卡片</translation>
     </message>
     <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="85" />
+        <source>Review a tag or search, e.g. tag:triton or node:kernels</source>
+        <translation>复习某个标签或搜索结果，例如 tag:triton 或 node:kernels</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="94" />
+        <source>Browse cards</source>
+        <translation>浏览卡片</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="96" />
+        <source>Mock interview</source>
+        <translation>模拟面试</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="98" />
+        <source>Review settings</source>
+        <translation>复习设置</translation>
+    </message>
+    <message>
         <location filename="../../studio/ui/panes/review_pane.py" line="100" />
+        <source>New card</source>
+        <translation>新建卡片</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="105" />
+        <source>Edit (E)</source>
+        <translation>编辑（E）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="107" />
+        <source>Suspend (@)</source>
+        <translation>暂停（@）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="109" />
+        <source>Bury (-)</source>
+        <translation>搁置（-）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="112" />
+        <source>Flag</source>
+        <translation>旗标</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="115" />
+        <source>No flag</source>
+        <translation>无旗标</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="115" />
+        <source>Red</source>
+        <translation>红色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="115" />
+        <source>Orange</source>
+        <translation>橙色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="115" />
+        <source>Green</source>
+        <translation>绿色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="115" />
+        <source>Blue</source>
+        <translation>蓝色</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="149" />
         <source>Session: roadmap node (%1 nodes)</source>
         <translation>本轮：路线图节点（%1 个节点）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="102" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="151" />
         <source>Session: tag %1</source>
         <translation>本轮：标签 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="104" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="153" />
+        <source>Session: search %1</source>
+        <translation>本次复习：搜索 %1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="155" />
         <source>Session: %1 selected cards</source>
         <translation>本轮：选中的 %1 张卡片</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="106" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="157" />
         <source>Session: all due cards</source>
         <translation>本轮：全部到期卡片</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="121" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="182" />
+        <source>This session cannot start: %1</source>
+        <translation>无法开始本次复习：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="188" />
         <source>New %1 · Learning %2 · Review %3</source>
         <translation>新卡 %1 · 学习中 %2 · 复习 %3</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="126" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="193" />
         <source>Congratulations! Nothing is due in this session.</source>
         <translation>恭喜！本轮没有需要复习的卡片了。</translation>
     </message>

@@ -69,7 +69,7 @@ class BrowserRow:
 def _retrievability_sql(now_param: str = ":now") -> str:
     elapsed = f"max(0, CAST(julianday({now_param}) - julianday(c.last_review) AS INTEGER))"
     return (f"CASE WHEN c.last_review IS NULL OR c.stability IS NULL THEN NULL "
-            f"ELSE pow(1 + {_FACTOR!r} * {elapsed} / c.stability, {-_DECAY!r}) END")
+            f"ELSE pow(1 + {_FACTOR!r} * {elapsed} / c.stability, {_DECAY!r}) END")
 
 
 def _like(value: str) -> str:
@@ -91,7 +91,7 @@ def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dic
         p = f"p{n}"
         if sep and key == "tag":
             params[p] = value.lower()
-            clause = (f"(' ' || c.tags || ' ') LIKE '% ' || :{p} || ' %'")
+            clause = f"instr(' ' || c.tags || ' ', ' ' || :{p} || ' ') > 0"
         elif sep and key == "node":
             params[p], params[p + "s"] = value, value + ".%"
             clause = f"(c.node_id = :{p} OR c.node_id LIKE :{p}s)"

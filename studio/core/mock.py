@@ -50,7 +50,7 @@ def start_mock(col: Collection, node_ids: list[str], count: int, question_second
     if question_seconds < 10:
         raise ValueError("Give each question at least 10 seconds.")
     roadmap = col.roadmap
-    scope = {i for n in node_ids for i in (roadmap.subtree_ids(n) if roadmap else [n])}
+    scope = {i for n in node_ids for i in ((roadmap.subtree_ids(n) if roadmap else []) or [n])}
     with col.db.session() as s:
         q = select(Card.id, Card.stability).where(Card.retired.is_(False), Card.suspended.is_(False),
                                                    Card.kind == "qa")

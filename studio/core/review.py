@@ -9,12 +9,13 @@ card from the snapshot kept in its log row and marks that row undone.
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta, timezone
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
-from sqlalchemy import func, or_, select
+from sqlalchemy import func, or_, select, text
 
 from studio.core.collection import Collection, utcnow
 from studio.core.models import Card, ReviewLog, ReviewUndo
@@ -68,8 +69,9 @@ class QueueScope:
     node_ids: list[str] | None = None
     tag: str | None = None
     card_ids: list[int] | None = None
+    search: str | None = None  # the browser's search language
 
-    def apply(self, query):
+    def apply(self, query, now: datetime | None = None, cutoff: datetime | None = None):
         if self.node_ids is not None:
             query = query.where(Card.node_id.in_(self.node_ids))
         if self.tag:
@@ -78,6 +80,13 @@ class QueueScope:
                                     Card.tags.like(f"% {tag}"), Card.tags.like(f"% {tag} %")))
         if self.card_ids is not None:
             query = query.where(Card.id.in_(self.card_ids))
+        if self.search:
+            from studio.core.cards import compile_query
+
+            now = now or utcnow()
+            where, params = compile_query(self.search, now, cutoff or now)
+            used = {k: v for k, v in params.items() if re.search(rf":{k}\b", where)}
+            query = query.where(Card.id.in_(text(f"SELECT c.id FROM cards c WHERE {where}").bindparams(**used)))
         return query
 
 
@@ -129,19 +138,24 @@ class ReviewQueue:
         return self.col.end_of_today(now.replace(tzinfo=timezone.utc)) - timedelta(days=1)
 
     def _done_today(self, session, now: datetime, new: bool) -> int:
+        """New cards introduced, or review-state cards answered, since the day began.
+
+        As in Anki, answers to cards still in learning count against neither limit.
+        """
         undone = select(ReviewUndo.review_id)
+        kind = (ReviewLog.was_new.is_(True) if new else
+                (ReviewLog.was_new.is_(False)
+                 & (func.json_extract(ReviewLog.state_before, "$.fsrs_state") == State.Review.value)))
         return int(session.scalar(
             select(func.count(ReviewLog.id)).where(
-                ReviewLog.reviewed_at >= self._start_of_day(now),
-                ReviewLog.was_new.is_(new),
-                ReviewLog.id.not_in(undone),
+                ReviewLog.reviewed_at >= self._start_of_day(now), kind, ReviewLog.id.not_in(undone),
             )
         ) or 0)
 
     def _base(self, now: datetime):
         q = select(Card).where(Card.retired.is_(False), Card.suspended.is_(False))
         q = q.where(or_(Card.buried_until.is_(None), Card.buried_until <= now))
-        return self.scope.apply(q)
+        return self.scope.apply(q, now, self.col.end_of_today(now.replace(tzinfo=timezone.utc)))
 
     def counts(self, now: datetime | None = None) -> dict[str, int]:
         """New, learning and review cards left today under the limits."""

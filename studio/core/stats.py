@@ -8,6 +8,7 @@ review, and splits them into young (interval under 21 days) and mature.
 
 from __future__ import annotations
 
+import json
 from collections import Counter, defaultdict
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, timezone, tzinfo
@@ -40,7 +41,8 @@ def reviews_per_day(col: Collection, days: int = 365, tz: tzinfo | None = None,
     """Reviews on each of the last `days` local days (the calendar heatmap and bar chart)."""
     today = today or datetime.now(tz).date()
     start = today - timedelta(days=days - 1)
-    counts = Counter(_local_day(r.reviewed_at, tz) for r in _reviews(col, utcnow() - timedelta(days=days + 2)))
+    since = datetime.combine(start - timedelta(days=2), datetime.min.time())
+    counts = Counter(_local_day(r.reviewed_at, tz) for r in _reviews(col, since))
     return {start + timedelta(days=i): counts.get(start + timedelta(days=i), 0) for i in range(days)}
 
 
@@ -80,13 +82,12 @@ class Retention:
         return (self.young_passed + self.mature_passed) / total if total else None
 
 
-def true_retention(col: Collection, days: int = 30, tz: tzinfo | None = None) -> Retention:
+def true_retention(col: Collection, days: int = 30, tz: tzinfo | None = None,
+                   now: datetime | None = None) -> Retention:
     """Pass rate (any grade but Again) of the first review per card per day, of review-state cards."""
-    import json
-
     ret = Retention()
     seen: set[tuple[int, date]] = set()
-    for r in _reviews(col, utcnow() - timedelta(days=days)):
+    for r in _reviews(col, (now or utcnow()) - timedelta(days=days)):
         key = (r.card_id, _local_day(r.reviewed_at, tz))
         if key in seen:
             continue
@@ -106,12 +107,10 @@ def true_retention(col: Collection, days: int = 30, tz: tzinfo | None = None) ->
     return ret
 
 
-def answer_buttons(col: Collection, days: int = 30) -> dict[str, dict[int, int]]:
+def answer_buttons(col: Collection, days: int = 30, now: datetime | None = None) -> dict[str, dict[int, int]]:
     """How often each grade (1-4) was pressed, for new/learning cards and for reviews."""
-    import json
-
     out = {"learning": {k: 0 for k in range(1, 5)}, "review": {k: 0 for k in range(1, 5)}}
-    for r in _reviews(col, utcnow() - timedelta(days=days)):
+    for r in _reviews(col, (now or utcnow()) - timedelta(days=days)):
         kind = "review" if not r.was_new and json.loads(r.state_before)["fsrs_state"] == 2 else "learning"
         out[kind][r.rating] += 1
     return out
@@ -140,10 +139,40 @@ def mastery_by_area(col: Collection, threshold: float = 0.9, now: datetime | Non
 def streak(col: Collection, tz: tzinfo | None = None, today: date | None = None) -> int:
     """Consecutive days with at least one review, ending today (or yesterday if none yet today)."""
     today = today or datetime.now(tz).date()
-    days = {_local_day(r.reviewed_at, tz) for r in _reviews(col, utcnow() - timedelta(days=3650))}
+    since = datetime.combine(today - timedelta(days=3650), datetime.min.time())
+    with col.db.session() as s:
+        stamps = s.scalars(select(ReviewLog.reviewed_at).where(
+            ReviewLog.reviewed_at >= since, ReviewLog.id.not_in(select(ReviewUndo.review_id))))
+        days = {_local_day(t, tz) for t in stamps}
     day = today if today in days else today - timedelta(days=1)
     count = 0
     while day in days:
         count += 1
         day -= timedelta(days=1)
     return count
+
+
+@dataclass
+class Overview:
+    """Everything the Stats pane draws, computed in one call on the database worker."""
+
+    counts: dict[str, int]
+    per_day: dict[date, int]
+    forecast: dict[date, int]
+    retention: Retention
+    buttons: dict[str, dict[int, int]]
+    mastery: dict[str, tuple[int, int]]
+    streak: int
+
+
+def overview(col: Collection, tz: tzinfo | None = None, today: date | None = None,
+             now: datetime | None = None) -> Overview:
+    return Overview(
+        counts=col.counts(),
+        per_day=reviews_per_day(col, 365, tz, today),
+        forecast=due_forecast(col, 30, tz, today),
+        retention=true_retention(col, 30, tz, now),
+        buttons=answer_buttons(col, 30, now),
+        mastery=mastery_by_area(col, now=now),
+        streak=streak(col, tz, today),
+    )

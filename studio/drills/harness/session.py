@@ -361,22 +361,18 @@ class Session:
         self.emit("bench_info", available=True, copy_gbps=copy_gbps,
                   note=f"median of many calls, L2 flushed before each; "
                        f"% of peak is of the measured copy bandwidth {copy_gbps:.0f} GB/s")
-        speedups = []
+        points = []
         for dtype in self.drill["bench"]["dtypes"]:
             for shape in self.drill["bench"]["shapes"]:
-                point = self.bench_point(list(shape), dtype, copy_gbps)
-                if point.get("speedup"):
-                    speedups.append((point["speedup"], shape, dtype))
-                self.emit("bench_point", **point)
-        suspicious = [s for s in speedups if s[0] > SUSPICIOUS_SPEEDUP]
-        if suspicious:
-            speedup, shape, dtype = max(suspicious)
-            self.emit("flag", name="suspicious_speedup", blocking=False,
-                      detail=f"{speedup:.1f}x faster than torch at {shape} {dtype}: worth a "
-                             f"second look (caching results? skipping work?)")
+                points.append(self.bench_point(list(shape), dtype, copy_gbps))
+                self.emit("bench_point", **points[-1])
+        detail = suspicious_speedup(points)
+        if detail:
+            self.emit("flag", name="suspicious_speedup", blocking=False, detail=detail)
         self.check_all(1, phase="recheck")
 
-    def bench_point(self, shape: list[int], dtype_name: str, copy_gbps: float | None) -> dict[str, Any]:
+    def bench_point(self, shape: list[int], dtype_name: str,
+                    copy_gbps: float | None) -> dict[str, Any]:
         from studio.drills.harness.checks import compare
         from studio.drills.harness.inputs import dtype_of
         from studio.drills.harness.timing import time_call
@@ -415,6 +411,16 @@ class Session:
             "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps else None,
             "speedup": ref_ms / ms,
         }
+
+
+def suspicious_speedup(points: list[dict[str, Any]]) -> str | None:
+    """A note for the fastest point more than SUSPICIOUS_SPEEDUP x faster than torch, if any."""
+    fast = [p for p in points if (p.get("speedup") or 0) > SUSPICIOUS_SPEEDUP]
+    if not fast:
+        return None
+    top = max(fast, key=lambda p: p["speedup"])
+    return (f"{top['speedup']:.1f}x faster than torch at {top['size']} {top['dtype']}: worth a "
+            f"second look (cached results? skipped work?)")
 
 
 def _import_file(name: str, path: str) -> types.ModuleType:

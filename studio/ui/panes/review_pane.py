@@ -1,8 +1,10 @@
-"""The Review pane: FSRS review of the due queue, a roadmap subtree or a tag.
+"""The Review pane: FSRS review of the due queue, a roadmap subtree, a tag or a search.
 
 Space or Enter shows the answer, 1-4 grade it (each button shows its next interval),
-Ctrl+Z undoes the last answer. Every answer is committed by the database worker before
-the next card is fetched.
+Ctrl+Z undoes the last answer; the current card can be suspended, buried, flagged or
+edited in place. Every answer is committed by the database worker before the next
+card is fetched. The card browser, the mock interview and the review settings open
+from here as dialogs.
 """
 
 from __future__ import annotations
@@ -14,8 +16,11 @@ from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
+    QMenu,
     QPushButton,
     QTextBrowser,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +46,9 @@ def card_markdown(card, language: str, reveal: bool) -> str:
         if reveal and a:
             parts.append("---\n\n" + a)
     return "\n\n".join(parts) if parts else "_(empty card)_"
+
+
+FLAG_COLOURS = {1: "#d33", 2: "#e80", 3: "#3a3", 4: "#36c"}
 
 
 class ReviewPane(QWidget):
@@ -73,13 +81,48 @@ class ReviewPane(QWidget):
         self.undo_button.clicked.connect(self.undo)
         self.all_button = QPushButton(self.tr("Review all due"))
         self.all_button.clicked.connect(lambda: self.start(QueueScope()))
+        self.search_edit = QLineEdit()
+        self.search_edit.setPlaceholderText(self.tr("Review a tag or search, e.g. tag:triton or node:kernels"))
+        self.search_edit.returnPressed.connect(self._search_session)
         top = QHBoxLayout()
         top.addWidget(self.counts_label, 1)
         top.addWidget(self.scope_label)
         top.addWidget(self.all_button)
         top.addWidget(self.undo_button)
+        tools = QHBoxLayout()
+        tools.addWidget(self.search_edit, 1)
+        self.browse_button = QPushButton(self.tr("Browse cards"))
+        self.browse_button.clicked.connect(self.open_browser)
+        self.mock_button = QPushButton(self.tr("Mock interview"))
+        self.mock_button.clicked.connect(self.open_mock)
+        self.settings_button = QPushButton(self.tr("Review settings"))
+        self.settings_button.clicked.connect(self.open_settings)
+        self.new_button = QPushButton(self.tr("New card"))
+        self.new_button.clicked.connect(lambda: self.edit_card(None))
+        for button in (self.new_button, self.browse_button, self.mock_button, self.settings_button):
+            tools.addWidget(button)
+        actions = QHBoxLayout()
+        self.edit_button = QPushButton(self.tr("Edit (E)"))
+        self.edit_button.clicked.connect(lambda: self.edit_card(self.card.id if self.card else None))
+        self.suspend_button = QPushButton(self.tr("Suspend (@)"))
+        self.suspend_button.clicked.connect(self.suspend_current)
+        self.bury_button = QPushButton(self.tr("Bury (-)"))
+        self.bury_button.clicked.connect(self.bury_current)
+        self.flag_button = QToolButton()
+        self.flag_button.setText(self.tr("Flag"))
+        self.flag_button.setPopupMode(QToolButton.InstantPopup)
+        flag_menu = QMenu(self.flag_button)
+        flag_names = [self.tr("No flag"), self.tr("Red"), self.tr("Orange"), self.tr("Green"), self.tr("Blue")]
+        for flag, name in enumerate(flag_names):
+            flag_menu.addAction(name, lambda f=flag: self.flag_current(f))
+        self.flag_button.setMenu(flag_menu)
+        for widget in (self.edit_button, self.suspend_button, self.bury_button, self.flag_button):
+            actions.addWidget(widget)
+        actions.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
+        layout.addLayout(tools)
+        layout.addLayout(actions)
         layout.addWidget(self.browser, 1)
         layout.addWidget(self.show_button)
         layout.addLayout(grades)
@@ -89,7 +132,13 @@ class ReviewPane(QWidget):
             QShortcut(QKeySequence(str(n)), self, lambda r=rating: self._grade_key(r),
                       context=Qt.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence.Undo, self, self.undo, context=Qt.WidgetWithChildrenShortcut)
+        for key, slot in (("E", lambda: self.edit_card(self.card.id) if self.card else None),
+                          ("@", self.suspend_current), ("-", self.bury_current)):
+            QShortcut(QKeySequence(key), self, slot, context=Qt.WidgetWithChildrenShortcut)
+        self.dialogs: list[QWidget] = []
+        self._loading = False
         ctx.bus.review_scope.connect(self.start)
+        ctx.bus.data_changed.connect(self._data_changed)
         self.start(QueueScope())
 
     # --- session -----------------------------------------------------------------------
@@ -100,6 +149,8 @@ class ReviewPane(QWidget):
             self.scope_label.setText(self.tr("Session: roadmap node (%1 nodes)").replace("%1", str(len(scope.node_ids))))
         elif scope.tag:
             self.scope_label.setText(self.tr("Session: tag %1").replace("%1", scope.tag))
+        elif scope.search:
+            self.scope_label.setText(self.tr("Session: search %1").replace("%1", scope.search))
         elif scope.card_ids is not None:
             self.scope_label.setText(self.tr("Session: %1 selected cards").replace("%1", str(len(scope.card_ids))))
         else:
@@ -110,13 +161,29 @@ class ReviewPane(QWidget):
         if self.card is None:
             self.next_card()
 
+    def _search_session(self) -> None:
+        text = self.search_edit.text().strip()
+        self.start(QueueScope(search=text) if text else QueueScope())
+
+    def _data_changed(self, what: str) -> None:
+        """Cards added or graded elsewhere (editor, browser, mock) may end an empty session."""
+        if what in ("cards", "reviews") and self.card is None and not self._loading and self.queue is not None:
+            self.next_card()
+
     def next_card(self) -> None:
         queue = self.queue
-        self.ctx.tasks.run(lambda col: (queue.next_card(), queue.counts()), self._show_card)
+        self._loading = True
+        self.ctx.tasks.run(lambda col: (queue.next_card(), queue.counts()), self._show_card,
+                           self._session_failed)
+
+    def _session_failed(self, error: Exception) -> None:
+        self.card, self._loading = None, False
+        self._buttons(False, False)
+        self.browser.setHtml("<p>" + self.tr("This session cannot start: %1").replace("%1", str(error)) + "</p>")
 
     def _show_card(self, result) -> None:
         card, counts = result
-        self.card, self.revealed = card, False
+        self.card, self.revealed, self._loading = card, False, False
         self.counts_label.setText(
             self.tr("New %1 · Learning %2 · Review %3")
             .replace("%1", str(counts["new"])).replace("%2", str(counts["learning"])).replace("%3", str(counts["review"]))
@@ -125,7 +192,9 @@ class ReviewPane(QWidget):
         if card is None:
             self.browser.setHtml("<h2>" + self.tr("Congratulations! Nothing is due in this session.") + "</h2>")
             self._buttons(False, False)
+            self._card_actions(False)
             return
+        self._card_actions(True)
         self.shown_at = time.monotonic()
         self._render()
         self._buttons(True, False)
@@ -135,8 +204,14 @@ class ReviewPane(QWidget):
         from studio.core.markdown_render import render_markdown
 
         text = card_markdown(self.card, self.ctx.settings.get("card_language"), self.revealed)
-        header = f"<p style='color:gray'>{self.card.node_id or ''} · {self.card.tags}</p>"
+        flag = FLAG_COLOURS.get(self.card.flag)
+        mark = f"<span style='color:{flag}'>⚑</span> " if flag else ""
+        header = f"<p style='color:gray'>{mark}{self.card.node_id or ''} · {self.card.tags}</p>"
         self.browser.setHtml(header + render_markdown(text).html)
+
+    def _card_actions(self, enabled: bool) -> None:
+        for widget in (self.edit_button, self.suspend_button, self.bury_button, self.flag_button):
+            widget.setEnabled(enabled)
 
     def _buttons(self, show: bool, grade: bool) -> None:
         self.show_button.setVisible(show and not grade)
@@ -145,7 +220,9 @@ class ReviewPane(QWidget):
 
     # --- answering ----------------------------------------------------------------------
     def _space(self) -> None:
-        if self.card is not None and not self.revealed:
+        if self.search_edit.hasFocus():
+            self._search_session()
+        elif self.card is not None and not self.revealed:
             self.reveal()
         elif self.card is not None:
             self.grade(RATINGS[2])
@@ -188,3 +265,66 @@ class ReviewPane(QWidget):
             self._show_card(result)
 
         self.ctx.tasks.run(lambda col: (queue.get(queue.undo()), queue.counts()), undone)
+
+    # --- card actions -------------------------------------------------------------------
+    def _act_on_current(self, action) -> None:
+        """Run a change on the shown card, then move on to the next card."""
+        if self.card is None:
+            return
+        card_id, queue = self.card.id, self.queue
+        self.card = None
+
+        def done(_):
+            self.ctx.bus.data_changed.emit("cards")
+            self.next_card()
+
+        self.ctx.tasks.run(lambda col: action(queue, card_id), done)
+
+    def suspend_current(self) -> None:
+        self._act_on_current(lambda queue, card_id: queue.suspend(card_id))
+
+    def bury_current(self) -> None:
+        self._act_on_current(lambda queue, card_id: queue.bury(card_id))
+
+    def flag_current(self, flag: int) -> None:
+        if self.card is None:
+            return
+        card_id, queue = self.card.id, self.queue
+        self.ctx.tasks.run(lambda col: (queue.set_flag(card_id, flag), queue.get(card_id))[1], self._reload_current)
+
+    def _reload_current(self, card) -> None:
+        if card is not None and self.card is not None and card.id == self.card.id:
+            self.card = card
+            self._render()
+
+    def edit_card(self, card_id: int | None) -> None:
+        from studio.ui.card_editor import CardEditor
+
+        editor = CardEditor(self.ctx, card_id, self)
+        if card_id is not None and self.card is not None and card_id == self.card.id:
+            queue = self.queue
+            editor.saved.connect(lambda _ids: self.ctx.tasks.run(lambda col: queue.get(card_id), self._reload_current))
+        editor.show()
+
+    def open_browser(self) -> None:
+        from studio.ui.card_browser import CardBrowser
+
+        self._open(CardBrowser(self.ctx))
+
+    def open_mock(self) -> None:
+        from studio.ui.mock_interview import MockInterviewDialog
+
+        self._open(MockInterviewDialog(self.ctx))
+
+    def open_settings(self) -> None:
+        from studio.ui.review_settings import ReviewSettingsDialog
+
+        dialog = ReviewSettingsDialog(self.ctx, self)
+        dialog.accepted.connect(lambda: self.start(self.scope))
+        dialog.show()
+
+    def _open(self, window: QWidget) -> None:
+        """Keep a top-level window alive while it is open."""
+        self.dialogs = [d for d in self.dialogs if d.isVisible()]
+        self.dialogs.append(window)
+        window.show()

@@ -1,0 +1,143 @@
+"""User cards and the browser's search language."""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta, timezone
+
+import pytest
+from fsrs import Rating, Scheduler
+
+from studio.core.cards import (
+    CardDraft,
+    SearchSyntaxError,
+    browse,
+    create_card,
+    delete_cards,
+    retag,
+    set_suspended,
+    update_card,
+)
+from studio.core.review import ReviewQueue, to_fsrs
+
+T0 = datetime(2025, 3, 10, 12, 0, 0)
+
+
+@pytest.fixture
+def cards(collection):
+    ids = {}
+    ids["softmax"] = create_card(collection, CardDraft(
+        q_en="Why does a fused softmax subtract the row max?", a_en="Overflow of exp.",
+        q_zh="融合 softmax 为什么要减去行最大值？", a_zh="防止 exp 溢出。",
+        node_id="kernels.triton.softmax", tags=["triton", "numerics"]))[0]
+    ids["nccl"] = create_card(collection, CardDraft(
+        q_en="What does NCCL all-reduce cost?", a_en="2(n-1)/n of the data per rank.",
+        node_id="distributed.collectives", tags=["nccl"]))[0]
+    ids["tp"] = create_card(collection, CardDraft(
+        q_en="Tensor parallel splits which matmul dimension?", a_en="Columns then rows.",
+        node_id="distributed.tp", tags=["parallelism", "flash_attention"]))[0]
+    return ids
+
+
+def keys(rows):
+    return {r.id for r in rows}
+
+
+def test_cloze_card_makes_one_card_per_deletion(collection):
+    ids = create_card(collection, CardDraft(q_en="{{c1::HBM}} is slower than {{c2::SRAM}}", kind="cloze"))
+    assert len(ids) == 2
+    from studio.core.review import ReviewQueue
+    first = ReviewQueue(collection).get(ids[0])
+    assert first.kind == "cloze" and first.cloze_ord == 1
+
+
+def test_cloze_render_hides_only_its_ordinal():
+    from studio.core.decks import render_cloze
+
+    text = "{{c1::HBM}} is slower than {{c2::SRAM::on-chip}}"
+    assert render_cloze(text, 2, False) == "HBM is slower than **[on-chip]**"
+    assert render_cloze(text, 2, True) == "HBM is slower than **[SRAM]**"
+
+
+def test_card_validation(collection):
+    with pytest.raises(ValueError):
+        create_card(collection, CardDraft(q_en="", a_en="x"))
+    with pytest.raises(ValueError):
+        create_card(collection, CardDraft(q_en="Q?", a_en=""))
+    with pytest.raises(ValueError):
+        create_card(collection, CardDraft(q_en="no deletion", kind="cloze"))
+
+
+def test_free_text_in_both_languages(collection, cards):
+    assert keys(browse(collection, "softmax")) == {cards["softmax"]}
+    assert keys(browse(collection, "最大值")) == {cards["softmax"]}
+    assert keys(browse(collection, '"all-reduce cost"')) == {cards["nccl"]}
+    assert keys(browse(collection, "行")) == {cards["softmax"]}, "under 3 characters falls back to LIKE"
+
+
+def test_tag_node_and_negation(collection, cards):
+    assert keys(browse(collection, "tag:triton")) == {cards["softmax"]}
+    assert keys(browse(collection, "tag:flash_attention")) == {cards["tp"]}
+    assert keys(browse(collection, "tag:flashxattention")) == set(), "underscore is not a wildcard"
+    assert keys(browse(collection, "node:distributed")) == {cards["nccl"], cards["tp"]}
+    assert keys(browse(collection, "node:distributed.tp")) == {cards["tp"]}
+    assert keys(browse(collection, "node:distributed -tag:nccl")) == {cards["tp"]}
+
+
+def test_is_new_due_suspended(collection, cards):
+    ReviewQueue(collection).answer(cards["nccl"], Rating.Good, now=datetime.now(timezone.utc).replace(tzinfo=None))
+    set_suspended(collection, [cards["tp"]], True)
+    assert keys(browse(collection, "is:new")) == {cards["softmax"], cards["tp"]}
+    assert keys(browse(collection, "is:due")) == {cards["nccl"]}
+    assert keys(browse(collection, "is:suspended")) == {cards["tp"]}
+    with pytest.raises(SearchSyntaxError):
+        browse(collection, "is:sleepy")
+    with pytest.raises(SearchSyntaxError):
+        browse(collection, "prop:r<<1")
+    with pytest.raises(SearchSyntaxError):
+        browse(collection, '"unbalanced')
+
+
+def test_prop_retrievability_matches_fsrs(collection, cards):
+    queue = ReviewQueue(collection)
+    queue.answer(cards["softmax"], Rating.Good, now=T0 - timedelta(days=40))
+    queue.answer(cards["softmax"], Rating.Good, now=T0 - timedelta(days=39, hours=23))
+    queue.answer(cards["nccl"], Rating.Easy, now=T0 - timedelta(days=1))
+    rows = {r.id: r for r in browse(collection, "", now=T0)}
+    scheduler = Scheduler()
+    for cid in (cards["softmax"], cards["nccl"]):
+        expected = scheduler.get_card_retrievability(to_fsrs(queue.get(cid)), T0.replace(tzinfo=timezone.utc))
+        assert rows[cid].retrievability == pytest.approx(expected)
+    assert 0 < rows[cards["softmax"]].retrievability < 0.8 < rows[cards["nccl"]].retrievability <= 1
+    assert rows[cards["tp"]].retrievability is None
+    assert keys(browse(collection, "prop:r<0.8", now=T0)) == {cards["softmax"]}
+    assert keys(browse(collection, "prop:reps>=2", now=T0)) == {cards["softmax"]}
+
+
+def test_sorting(collection, cards):
+    by_question = [r.question for r in browse(collection, "", order="question")]
+    assert by_question == sorted(by_question)
+    desc = [r.question for r in browse(collection, "", order="question", descending=True)]
+    assert desc == by_question[::-1]
+    with pytest.raises(SearchSyntaxError):
+        browse(collection, "", order="nonsense")
+
+
+def test_bulk_retag_suspend_delete(collection, cards):
+    retag(collection, [cards["softmax"], cards["nccl"]], add=["Interview"], remove=["triton"])
+    assert keys(browse(collection, "tag:interview")) == {cards["softmax"], cards["nccl"]}
+    assert keys(browse(collection, "tag:triton")) == set()
+    set_suspended(collection, list(cards.values()), True)
+    assert len(browse(collection, "is:suspended")) == 3
+    assert delete_cards(collection, [cards["tp"]]) == 1
+    assert cards["tp"] not in keys(browse(collection, ""))
+
+
+def test_update_keeps_scheduling(collection, cards):
+    queue = ReviewQueue(collection)
+    queue.answer(cards["nccl"], Rating.Good, now=T0)
+    stability = queue.get(cards["nccl"]).stability
+    update_card(collection, cards["nccl"], CardDraft(q_en="Ring all-reduce bytes?", a_en="2(n-1)/n",
+                                                     node_id="distributed.collectives", tags=["nccl", "ring"]))
+    card = queue.get(cards["nccl"])
+    assert card.q_en == "Ring all-reduce bytes?" and card.tags == "nccl ring" and card.stability == stability
+    assert keys(browse(collection, "ring")) == {cards["nccl"]}, "FTS follows edits"

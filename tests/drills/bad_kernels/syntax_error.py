@@ -1,0 +1,6 @@
+"""softmax: does not parse."""
+import triton  # noqa: F401
+
+
+def softmax(x)
+    return x

@@ -1,0 +1,131 @@
+"""The bad-kernel suite: solutions that must not pass each get the right, clear verdict.
+
+Each entry says which drill a file targets, the status the run must end with, and what
+the report must say. Zero false passes, and the runner survives every one of them.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+import pytest
+
+from studio.drills.runner import DrillRunner
+
+from .conftest import BAD_KERNELS, run_drill
+
+HANG_TIMEOUT_S = 6
+
+
+@dataclass
+class Expect:
+    drill: str
+    status: str
+    failing: dict[str, str] = field(default_factory=dict)   # case -> text in its error
+    passing: tuple[str, ...] = ()                            # cases that must still pass
+    flag: str | None = None
+    error: str | None = None                                 # text in the run's error message
+    line: int | None = None                                  # the solution line it points to
+    gpu_only: bool = False
+
+
+NEVER_WRITTEN = "probably never written"
+EXPECTED = {
+    "softmax_npot_tail": Expect("softmax", "failed", {"odd-781": NEVER_WRITTEN, "single-row-127": NEVER_WRITTEN},
+                                passing=("pow2-1024", "single-element")),
+    "softmax_ignores_strides": Expect("softmax", "failed", {"strided-rows": "", "transposed-view": "out of tolerance"},
+                                      passing=("odd-781", "fp16-781")),
+    "softmax_no_max": Expect("softmax", "failed", {"huge-values": "NaN", "huge-values-fp16": "NaN"},
+                             passing=("odd-781",)),
+    "layernorm_naive_variance": Expect("layernorm", "failed", {"large-offset-fp16": "out of tolerance"},
+                                       passing=("odd-781",)),
+    "rmsnorm_square_in_fp16": Expect("rmsnorm", "failed", {"huge-values-fp16": "out of tolerance"},
+                                     passing=("odd-781",)),
+    "vector_add_oob_store": Expect("vector_add", "failed", {"odd-781": "out of bounds"}),
+    "softmax_mutates_input": Expect("softmax", "failed", {"odd-781": "modified its input `x`"}),
+    "softmax_calls_reference": Expect("softmax", "failed", passing=("odd-781", "huge-values"),
+                                      flag="calls_reference"),
+    "rmsnorm_calls_reference": Expect("rmsnorm", "failed", passing=("odd-781",), flag="calls_reference"),
+    "softmax_torch_only": Expect("softmax", "failed", passing=("odd-781",), flag="no_triton_kernel"),
+    "hangs": Expect("softmax", "timeout", error="time limit"),
+    "kernel_spins": Expect("softmax", "timeout", error="time limit"),
+    "leaves_grandchild": Expect("softmax", "timeout", error="time limit"),
+    "exits": Expect("softmax", "crash", error="exited with code 7"),
+    "exits_cleanly": Expect("softmax", "failed", {"odd-781": "sys.exit(0)"}),
+    "segfault": Expect("softmax", "crash", error="SIGSEGV", line=8),
+    "prints_megabytes": Expect("softmax", "failed", {"odd-781": "out of tolerance"}),
+    "forged_output": Expect("softmax", "failed", {"odd-781": "out of tolerance"}),
+    "raises_on_import": Expect("softmax", "import_error", error="KeyError", line=5),
+    "syntax_error": Expect("softmax", "syntax_error", error="line 5", line=5),
+    "no_entry": Expect("softmax", "missing_entry", error="soft_max"),
+    "returns_wrong_dtype": Expect("softmax", "failed", {"fp16-781": "dtype float32, expected float16"},
+                                  passing=("odd-781",)),
+    "unwritten_output": Expect("layernorm", "failed", {"odd-781": NEVER_WRITTEN}),
+    "cuda_illegal_address": Expect("softmax", "cuda_error", error="illegal memory access", gpu_only=True),
+}
+
+
+def test_every_bad_kernel_has_an_expectation():
+    files = {p.stem for p in BAD_KERNELS.glob("*.py")}
+    assert files == set(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_bad_kernel_gets_the_right_verdict(name):
+    expect = EXPECTED[name]
+    if expect.gpu_only:
+        pytest.skip("GPU only: checked by bench/drills_gpu_check.py on a GPU")
+    timeout = HANG_TIMEOUT_S if expect.status == "timeout" else 90
+    result = run_drill(expect.drill, BAD_KERNELS / f"{name}.py", timeout_s=timeout)
+
+    assert not result.passed
+    assert result.status == expect.status, (result.status, result.error, result.flag_names())
+    cases = {c.name: c for c in result.cases}
+    for case, text in expect.failing.items():
+        assert not cases[case].passed and text in cases[case].error, cases[case].error
+    for case in expect.passing:
+        assert cases[case].passed, cases[case].error
+    if expect.flag:
+        assert expect.flag in result.flag_names()
+    if expect.error:
+        assert expect.error in result.error.message, result.error.message
+    if expect.line:
+        assert result.error.line == expect.line
+        assert result.error.file.endswith(f"{name}.py")
+    if expect.status == "timeout":
+        assert result.duration_s < timeout + 5
+    assert result.cli_exit_code == (1 if expect.status == "failed" else 2)
+
+
+def test_megabytes_of_output_are_cut_with_a_note():
+    result = run_drill("softmax", BAD_KERNELS / "prints_megabytes.py",
+                       runner=DrillRunner(output_limit=4096))
+    assert result.console.stdout_dropped_bytes > 3_000_000
+    assert result.console.stderr_dropped_bytes > 1_000_000
+    assert len(result.console.stdout.encode()) < 4096 + 300
+    assert "dropped" in result.console.stdout.splitlines()[-1]
+
+
+def test_forged_lines_stay_in_the_console():
+    result = run_drill("softmax", BAD_KERNELS / "forged_output.py")
+    assert '"event": "finished"' in result.console.stdout
+    assert "PASSED: softmax" in result.console.stdout
+    assert not any(c.passed for c in result.cases)
+
+
+def test_grandchildren_are_killed_with_the_run():
+    run_drill("softmax", BAD_KERNELS / "leaves_grandchild.py", timeout_s=HANG_TIMEOUT_S)
+    assert not _processes_running("time.sleep(600)")
+
+
+def _processes_running(text: str) -> list[int]:
+    found = []
+    for pid in filter(str.isdigit, os.listdir("/proc")):
+        try:
+            with open(f"/proc/{pid}/cmdline", "rb") as handle:
+                if text.encode() in handle.read():
+                    found.append(int(pid))
+        except OSError:
+            continue
+    return found

@@ -1,0 +1,113 @@
+"""The Review pane with real keys: reveal, grade, undo, suspend, bury, flag, sessions."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from studio.core.review import QueueScope
+from tests.conftest import drain
+
+
+def _pane(studio_app, qtbot):
+    window = studio_app.window
+    window.show()
+    qtbot.waitExposed(window)
+    pane = window.show_pane("review")
+    drain(qtbot, studio_app)
+    pane.setFocus()
+    return pane
+
+
+def _reviews(studio_app) -> int:
+    return studio_app.tasks.call(lambda col: col.counts()["reviews"])
+
+
+def test_space_reveals_number_grades_ctrl_z_undoes(studio_app, qtbot):
+    pane = _pane(studio_app, qtbot)
+    first = pane.card.id
+    assert not pane.grade_buttons[0].isVisible()
+    qtbot.keyClick(pane, Qt.Key_Space)
+    assert pane.revealed and pane.grade_buttons[2].isVisible()
+    assert "\n10m" in pane.grade_buttons[2].text() and "\n1m" in pane.grade_buttons[0].text()
+    qtbot.keyClick(pane, Qt.Key_3)
+    drain(qtbot, studio_app)
+    assert _reviews(studio_app) == 1
+    assert pane.card is not None and pane.card.id != first and not pane.revealed
+    qtbot.keyClick(pane, Qt.Key_Z, Qt.ControlModifier)
+    drain(qtbot, studio_app)
+    assert pane.card.id == first and _reviews(studio_app) == 0
+
+
+def test_number_key_before_reveal_does_nothing(studio_app, qtbot):
+    pane = _pane(studio_app, qtbot)
+    qtbot.keyClick(pane, Qt.Key_4)
+    drain(qtbot, studio_app)
+    assert _reviews(studio_app) == 0 and not pane.revealed
+
+
+def test_suspend_and_bury_move_on(studio_app, qtbot):
+    pane = _pane(studio_app, qtbot)
+    first = pane.card.id
+    pane.suspend_current()
+    drain(qtbot, studio_app)
+    second = pane.card.id
+    assert second != first
+    assert studio_app.tasks.call(lambda col: pane.queue.get(first).suspended)
+    pane.bury_current()
+    drain(qtbot, studio_app)
+    assert pane.card.id not in (first, second)
+    assert studio_app.tasks.call(lambda col: pane.queue.get(second).buried_until) is not None
+    pane.flag_current(2)
+    drain(qtbot, studio_app)
+    assert pane.card.flag == 2 and "⚑" in pane.browser.toHtml()
+
+
+def test_tag_and_search_sessions(studio_app, qtbot):
+    pane = _pane(studio_app, qtbot)
+    studio_app.bus.review_scope.emit(QueueScope(tag="triton"))
+    drain(qtbot, studio_app)
+    assert "triton" in pane.card.tags.split()
+    pane.search_edit.setText("node:gpu")
+    pane.search_edit.setFocus()
+    qtbot.keyClick(pane.search_edit, Qt.Key_Return)
+    drain(qtbot, studio_app)
+    assert pane.card.node_id.startswith("gpu")
+    pane.search_edit.setText("is:bogus")
+    pane.search_edit.setFocus()
+    qtbot.keyClick(pane.search_edit, Qt.Key_Return)
+    drain(qtbot, studio_app)
+    assert pane.card is None and "is:bogus" in pane.browser.toPlainText()
+
+
+def test_edit_in_place_updates_shown_card(studio_app, qtbot):
+    from studio.ui.card_editor import CardEditor
+
+    pane = _pane(studio_app, qtbot)
+    card_id = pane.card.id
+    pane.edit_card(card_id)
+    editor = pane.findChild(CardEditor)
+    drain(qtbot, studio_app)
+    editor.fields["q_en"].setPlainText("Edited question about `warps`?")
+    editor.update_preview()
+    assert "Edited question" in editor.preview.toPlainText()
+    editor.save()
+    drain(qtbot, studio_app)
+    assert pane.card.id == card_id and "Edited question" in pane.browser.toPlainText()
+
+
+def test_settings_dialog_changes_limits(studio_app, qtbot):
+    from studio.ui.review_settings import ReviewSettingsDialog
+
+    pane = _pane(studio_app, qtbot)
+    dialog = ReviewSettingsDialog(pane.ctx, pane)
+    drain(qtbot, studio_app)
+    dialog.new_per_day.setValue(0)
+    dialog.retention.setValue(0.95)
+    dialog.language.setCurrentIndex(dialog.language.findData("en"))
+    dialog.accepted.connect(lambda: pane.start(pane.scope))
+    dialog.save()
+    drain(qtbot, studio_app)
+    limits = studio_app.tasks.call(lambda col: pane.queue.limits())
+    assert limits["new_per_day"] == 0 and limits["desired_retention"] == 0.95
+    assert pane.card is None, "no cards studied yet and no new cards allowed"
+    assert studio_app.settings.get("card_language") == "en"
