@@ -33,68 +33,73 @@
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="106" />
+        <location filename="../../studio/ui/main_window.py" line="108" />
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="108" />
+        <location filename="../../studio/ui/main_window.py" line="110" />
         <source>Drill device: checking…</source>
         <translation>练习设备：检测中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="126" />
+        <location filename="../../studio/ui/main_window.py" line="128" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="127" />
+        <location filename="../../studio/ui/main_window.py" line="129" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="128" />
-        <location filename="../../studio/ui/main_window.py" line="134" />
+        <location filename="../../studio/ui/main_window.py" line="130" />
+        <location filename="../../studio/ui/main_window.py" line="136" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="133" />
+        <location filename="../../studio/ui/main_window.py" line="135" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="134" />
+        <location filename="../../studio/ui/main_window.py" line="136" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="134" />
+        <location filename="../../studio/ui/main_window.py" line="136" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="139" />
+        <location filename="../../studio/ui/main_window.py" line="141" />
         <source>&amp;Go</source>
         <translation>跳转(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="140" />
+        <location filename="../../studio/ui/main_window.py" line="142" />
         <source>Quick open…</source>
         <translation>快速打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="189" />
+        <location filename="../../studio/ui/main_window.py" line="194" />
         <source>Due today: %1</source>
         <translation>今日到期：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="192" />
+        <location filename="../../studio/ui/main_window.py" line="201" />
+        <source>Next: %1 %2 %3 (%4 this week)</source>
+        <translation>下一场：%1 %2 %3（本周共 %4 项）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="208" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="192" />
+        <location filename="../../studio/ui/main_window.py" line="208" />
         <source>CPU interpreter</source>
         <translation>CPU 解释器</translation>
     </message>

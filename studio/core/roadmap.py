@@ -155,3 +155,47 @@ def load_roadmap(path: Path) -> Roadmap:
     nodes: dict[str, RoadmapNode] = {}
     areas = [_build(raw, None, path, nodes) for raw in data["areas"]]
     return Roadmap(areas=areas, nodes=nodes)
+
+
+def due_cards_by_node(roadmap: Roadmap, due_cards: list[tuple[int, str | None, str]]) -> dict[str, int]:
+    """Due cards under each node: cards naming a node of its subtree, or carrying one of
+    the subtree's `tags`. `due_cards` is (card id, node id, space-separated tags); each
+    card counts once per node however many ways it matches.
+    """
+    by_node: dict[str, set[int]] = {}
+    by_tag: dict[str, set[int]] = {}
+    for card_id, node_id, tags in due_cards:
+        by_node.setdefault(node_id or "", set()).add(card_id)
+        for tag in (tags or "").lower().split():
+            by_tag.setdefault(tag, set()).add(card_id)
+    counts: dict[str, int] = {}
+
+    def visit(node: RoadmapNode) -> set[int]:
+        ids = set(by_node.get(node.id, ()))
+        for tag in node.tags:
+            ids |= by_tag.get(tag, set())
+        for child in node.children:
+            ids |= visit(child)
+        counts[node.id] = len(ids)
+        return ids
+
+    for area in roadmap.areas:
+        visit(area)
+    return counts
+
+
+def node_due_counts(col, now=None) -> dict[str, int]:
+    """Per-node due counts (subtree and tags included) for the collection's roadmap."""
+    from sqlalchemy import select
+
+    from studio.core.models import Card
+
+    roadmap = col.roadmap
+    if roadmap is None:
+        return {}
+    cutoff = col.end_of_today(now)
+    with col.db.session() as s:
+        rows = s.execute(select(Card.id, Card.node_id, Card.tags).where(
+            Card.retired.is_(False), Card.suspended.is_(False),
+            Card.last_review.is_not(None), Card.due < cutoff)).all()
+    return due_cards_by_node(roadmap, [tuple(r) for r in rows])

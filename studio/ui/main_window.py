@@ -95,6 +95,8 @@ class MainWindow(QMainWindow):
         self.setCentralWidget(split)
         self.due_label = QLabel()
         self.device_label = QLabel()
+        self.upcoming_label = QLabel()
+        self.statusBar().addPermanentWidget(self.upcoming_label)
         self.statusBar().addPermanentWidget(self.due_label)
         self.statusBar().addPermanentWidget(self.device_label)
         self._actions()
@@ -183,16 +185,30 @@ class MainWindow(QMainWindow):
 
     # --- status bar --------------------------------------------------------------------
     def refresh_status(self) -> None:
-        self.ctx.tasks.run(lambda col: col.due_count(), self._due_loaded)
+        from studio.core.interviews import upcoming
 
-    def _due_loaded(self, due: int) -> None:
+        self.ctx.tasks.run(lambda col: (col.due_count(), upcoming(col)), self._status_loaded)
+
+    def _status_loaded(self, result) -> None:
+        due, events = result
         self.due_label.setText(self.tr("Due today: %1").replace("%1", str(due)))
+        if events:
+            from datetime import timezone
+
+            when, kind, row = events[0]
+            local = when.replace(tzinfo=timezone.utc).astimezone().strftime("%m-%d %H:%M")
+            what = row.round if kind == "interview" else row.next_step
+            self.upcoming_label.setText(self.tr("Next: %1 %2 %3 (%4 this week)").replace("%1", local)
+                                        .replace("%2", row.company).replace("%3", what or "")
+                                        .replace("%4", str(len(events))))
+        else:
+            self.upcoming_label.setText("")
 
     def _device_found(self, name: str) -> None:
         self.device_label.setText(self.tr("Drill device: %1").replace("%1", name or self.tr("CPU interpreter")))
 
     def _data_changed(self, what: str) -> None:
-        if what in ("reviews", "cards"):
+        if what in ("reviews", "cards", "interviews"):
             self.refresh_status()
         if what in ("reviews", "cards", "progress"):
             self.roadmap.reload()

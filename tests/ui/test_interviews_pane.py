@@ -128,3 +128,15 @@ def test_intro_draft_saved_with_speaking_estimate(studio_app, qtbot):
     drain(qtbot, studio_app)
     qtbot.waitUntil(lambda: pane.intro_list.count() == 1)
     assert "one minute" in pane.intro_list.item(0).text()
+
+
+def test_upcoming_interview_shows_in_status_bar(studio_app, qtbot):
+    from datetime import timedelta, timezone
+
+    from studio.core.collection import utcnow
+
+    soon = (utcnow() + timedelta(days=2)).replace(tzinfo=timezone.utc)
+    iv.save_interview(studio_app.tasks.collection, iv.InterviewDraft(soon, "Nimbus", "2nd technical"))
+    studio_app.bus.data_changed.emit("interviews")
+    drain(qtbot, studio_app)
+    assert "Nimbus" in studio_app.window.upcoming_label.text()

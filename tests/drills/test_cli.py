@@ -1,0 +1,123 @@
+"""studio-drill: list, run, exit codes, the JSON document and the on_result hook."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import fields
+
+import pytest
+
+from studio.drills import cli
+from studio.drills.result import BenchPoint, RunResult
+
+from .conftest import BAD_KERNELS, DRILL_IDS
+
+
+def _run_cli(capsys, *argv, **kwargs):
+    code = cli.main(list(argv), **kwargs)
+    return code, capsys.readouterr().out
+
+
+def test_list_plain_and_json(capsys):
+    code, out = _run_cli(capsys, "list")
+    assert code == 0 and all(d in out for d in DRILL_IDS)
+    code, out = _run_cli(capsys, "list", "--json")
+    listing = {d["id"]: d for d in json.loads(out)}
+    assert set(DRILL_IDS) <= set(listing)
+    assert {"title", "difficulty", "time_limit_min", "tags", "metric", "starter_triton",
+            "starter_torch"} <= set(listing["softmax"])
+
+
+def test_list_shows_a_broken_drill_and_goes_on(capsys, kernels_copy, monkeypatch):
+    (kernels_copy / "layernorm" / "drill.yaml").write_text("not: [valid")
+    monkeypatch.setenv("STUDIO_KERNELS", str(kernels_copy))
+    code, out = _run_cli(capsys, "list")
+    assert code == 0 and "BROKEN" in out and "rmsnorm" in out and "softmax" in out
+    code, out = _run_cli(capsys, "list", "--json")
+    assert "error" in {d["id"]: d for d in json.loads(out)}["layernorm"]
+
+
+def test_show_prints_the_statement(capsys):
+    code, out = _run_cli(capsys, "show", "rmsnorm")
+    assert code == 0 and out.startswith("# RMSNorm") and "starter_triton.py" in out
+
+
+REQUIRED = {"drill": str, "mode": str, "device": str, "versions": dict, "passed": bool,
+            "status": str, "cases": list, "flags": list, "file": str, "lang": str,
+            "started_at": str, "duration_s": float}
+CASE_REQUIRED = {"name": str, "passed": bool, "max_abs_err": (float, type(None)),
+                 "error": (str, type(None)), "dtype": str, "shape": list}
+POINT_REQUIRED = {"size", "dtype", "ms", "p20", "p80", "ref_ms", "gbps", "pct_of_peak", "speedup"}
+
+
+def test_run_json_document_schema(capsys):
+    code, out = _run_cli(capsys, "run", "softmax", "@solution", "--interpret", "--json", "--bench")
+    assert code == 0
+    doc = json.loads(out)                      # exactly one JSON document on stdout
+    for key, kind in REQUIRED.items():
+        assert isinstance(doc[key], kind), key
+    assert doc["mode"] == "interpreter" and doc["passed"] is True
+    assert {"python", "torch", "triton"} <= set(doc["versions"])
+    for case in doc["cases"]:
+        for key, kind in CASE_REQUIRED.items():
+            assert isinstance(case[key], kind), key
+    assert doc["bench"]["requested"] and doc["bench"]["available"] is False
+    assert "GPU" in doc["bench"]["note"] and doc["bench"]["points"] == []
+    assert POINT_REQUIRED <= {f.name for f in fields(BenchPoint)}
+
+
+def test_exit_codes(capsys):
+    assert _run_cli(capsys, "run", "vector_add", "@solution", "--interpret")[0] == 0
+    code, out = _run_cli(capsys, "run", "softmax", str(BAD_KERNELS / "softmax_no_max.py"), "--interpret")
+    assert code == 1 and "FAIL  huge-values" in out and "FAILED" in out
+    code, out = _run_cli(capsys, "run", "softmax", str(BAD_KERNELS / "syntax_error.py"), "--interpret")
+    assert code == 2 and "syntax_error" in out
+    assert _run_cli(capsys, "run", "nope", "x.py")[0] == 2
+
+
+def test_failed_run_json_names_case_and_errors(capsys):
+    code, out = _run_cli(capsys, "run", "vector_add", str(BAD_KERNELS / "vector_add_oob_store.py"),
+                         "--interpret", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["passed"] is False and doc["status"] == "failed"
+    bad = [c for c in doc["cases"] if not c["passed"]]
+    assert bad and all("out of bounds" in c["error"] for c in bad)
+
+
+def test_flags_appear_in_json(capsys):
+    code, out = _run_cli(capsys, "run", "softmax", str(BAD_KERNELS / "softmax_torch_only.py"),
+                         "--interpret", "--json")
+    doc = json.loads(out)
+    assert code == 1 and doc["flags"] == ["no_triton_kernel"]
+    assert doc["flag_details"]["no_triton_kernel"]["blocking"] is True
+
+
+def test_solution_prints_are_echoed_behind_a_margin(capsys):
+    code, out = _run_cli(capsys, "run", "softmax", str(BAD_KERNELS / "forged_output.py"), "--interpret")
+    assert code == 1
+    forged = [line for line in out.splitlines() if "PASSED: softmax" in line]
+    assert forged and all(line.startswith("  | ") for line in forged)
+    assert out.splitlines()[-1].startswith("FAILED")
+
+
+def test_on_result_hook_receives_each_run(capsys):
+    seen = []
+    code, _ = _run_cli(capsys, "run", "vector_add", "@solution", "--interpret",
+                       on_result=lambda result, drill: seen.append((result, drill)))
+    assert code == 0 and len(seen) == 1
+    result, drill = seen[0]
+    assert isinstance(result, RunResult) and result.passed and drill.id == "vector_add"
+
+
+def test_timeout_option(capsys):
+    code, out = _run_cli(capsys, "run", "softmax", str(BAD_KERNELS / "hangs.py"), "--interpret",
+                         "--timeout", "4", "--json")
+    doc = json.loads(out)
+    assert code == 2 and doc["status"] == "timeout" and doc["error"]["kind"] == "timeout"
+
+
+@pytest.mark.parametrize("argv", [["run", "softmax"], ["bogus"]])
+def test_usage_errors_exit_2(argv):
+    with pytest.raises(SystemExit) as exc:
+        cli.main(argv)
+    assert exc.value.code == 2
