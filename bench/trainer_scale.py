@@ -165,6 +165,7 @@ def bench_anki(n_cards: int, n_logs: int, n_answers: int) -> dict:
                        rng.choice([1, 2, 3, 3, 3, 4]), 10, 5, 2500, 5000, 1))
     col.db.executemany("INSERT INTO revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) "
                        "VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)", revlog)
+    col.decks.select(deck_id)
     conf = col.decks.config_dict_for_deck_id(deck_id)
     conf["new"]["perDay"] = 100000
     conf["rev"]["perDay"] = 100000

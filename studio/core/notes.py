@@ -317,7 +317,7 @@ class LoadedNote:
     error: str = ""
 
 
-def load_note_file(col, path: str, dark: bool = False) -> LoadedNote:
+def load_note_file(col, path: str, dark: bool = False, copy_label: str = "") -> LoadedNote:
     """Read, decode and render a note file; problems come back in `error`, never raised."""
     from studio.core.markdown_render import render_markdown
 
@@ -332,7 +332,7 @@ def load_note_file(col, path: str, dark: bool = False) -> LoadedNote:
     if len(text) > MAX_RENDER_CHARS:
         text = text[:MAX_RENDER_CHARS]
         problems.append(f"the note is very large; showing its first {MAX_RENDER_CHARS:,} characters")
-    rendered = render_markdown(text, dark=dark)
+    rendered = render_markdown(text, dark=dark, base_dir=p.parent, copy_label=copy_label)
     rendered.problems[:0] = problems
     title = note_title(rendered.front.title, "", p) if rendered.front.title else _first_heading(rendered, p)
     return LoadedNote(path, title, rendered, backlinks(col, str(p)))

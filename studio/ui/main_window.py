@@ -125,6 +125,8 @@ class MainWindow(QMainWindow):
             self.addAction(action)
 
     def _menus(self) -> None:
+        file_menu = self.menuBar().addMenu(self.tr("&File"))
+        file_menu.addAction(self.tr("Add notes folder…"), self.roadmap.add_notes_folder)
         view = self.menuBar().addMenu(self.tr("&View"))
         language = view.addMenu(self.tr("Language"))
         for key, label in (("system", self.tr("System")), ("en", "English"), ("zh_CN", "中文")):

@@ -73,11 +73,11 @@ def test_geometry_and_last_pane_restored(studio_home, qtbot):
     app = StudioApp(Collection.open(), Settings(), language="en", theme_name="light")
     app.window.show()
     app.window.resize(701, 503)
-    app.window.show_pane("notes")
+    app.window.show_pane("drills")
     drain(qtbot, app)
     close_app(app)
     again = StudioApp(Collection.open(), Settings(), language="en", theme_name="light")
-    assert again.window.current_pane_id() == "notes"
+    assert again.window.current_pane_id() == "drills"
     assert (again.window.size().width(), again.window.size().height()) == (701, 503)
     drain(qtbot, again)
     close_app(again)

@@ -1,15 +1,27 @@
-"""The Notes pane: a roadmap node's note (or any Markdown file) rendered with its outline."""
+"""The Notes pane: a roadmap node's note, or one of the user's own notes, rendered.
+
+Reading and rendering run on the database worker (core returns HTML); this pane only
+draws it, with a header from the front matter, an outline, back-links, find (Ctrl+F),
+zoom, copying code blocks and opening the file in an external editor. The open note's
+file is watched, so an edit on disk re-renders it. Nothing remote is ever loaded: web
+links open in the system browser only when clicked.
+"""
 
 from __future__ import annotations
 
+import html
+import os
 from pathlib import Path
 
-from PySide6.QtCore import Qt, QUrl
+from PySide6.QtCore import QFileSystemWatcher, Qt, QTimer, QUrl
+from PySide6.QtGui import QDesktopServices, QGuiApplication, QKeySequence, QShortcut, QTextDocument
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
+    QLineEdit,
     QListWidget,
     QListWidgetItem,
+    QPushButton,
     QSplitter,
     QTextBrowser,
     QVBoxLayout,
@@ -19,23 +31,41 @@ from PySide6.QtWidgets import (
 from studio.ui.context import AppContext
 from studio.ui.theme import is_dark
 
+_WEB_SCHEMES = ("http", "https", "mailto")
 
-def _load_note(col, node_id: str, lang: str):
-    """Find the node's note in the UI language (falling back to the other) and render it."""
-    from studio.core.markdown_render import render_markdown
+
+def _is_note_path(target: str) -> bool:
+    return os.path.isabs(target) and target.lower().endswith((".md", ".markdown"))
+
+
+def _load_node_note(col, node_id: str, lang: str, dark: bool, copy_label: str):
+    """The node's shipped note in the UI language (else the other one), rendered."""
+    from studio.core.notes import load_note_file
 
     roadmap = col.roadmap
     node = roadmap.nodes.get(node_id) if roadmap else None
-    stem = node.note if node and node.note else None
-    if stem is None:
+    if node is None:
         return node_id, None, None
+    if not node.note:
+        return node_id, node, None
     folder = col.content_dir / "notes"
     for candidate in (lang, "zh" if lang == "en" else "en"):
-        path = folder / f"{stem}.{candidate}.md"
+        path = folder / f"{node.note}.{candidate}.md"
         if path.is_file():
-            text = path.read_text(encoding="utf-8-sig", errors="replace")
-            return node_id, path, render_markdown(text, dark=False)
-    return node_id, folder / f"{stem}.{lang}.md", None
+            return node_id, node, load_note_file(col, str(path), dark=dark, copy_label=copy_label)
+    from studio.core.notes import LoadedNote
+
+    return node_id, node, LoadedNote(str(folder / f"{node.note}.{lang}.md"), node.title(lang), None,
+                                     error="file not found")
+
+
+class NoteBrowser(QTextBrowser):
+    """A QTextBrowser that only ever loads local files."""
+
+    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 (Qt override)
+        if url.scheme() and url.scheme() not in ("file", "qrc"):
+            return None
+        return super().loadResource(kind, url)
 
 
 class NotesPane(QWidget):
@@ -45,24 +75,74 @@ class NotesPane(QWidget):
         super().__init__(parent)
         self.ctx = ctx
         self.current_path: Path | None = None
+        self.current_node: str | None = None
+        self.code_blocks: list[str] = []
+        self.zoom = 0
+        self.watcher = QFileSystemWatcher(self)
+        self.watcher.fileChanged.connect(self._file_changed)
+        self._reload_timer = QTimer(self, singleShot=True, interval=250)
+        self._reload_timer.timeout.connect(self._reload_changed)
         self.title = QLabel()
         self.title.setTextFormat(Qt.RichText)
         self.title.setWordWrap(True)
         self.meta = QLabel()
         self.meta.setWordWrap(True)
-        self.browser = QTextBrowser()
+        self.meta.setTextFormat(Qt.PlainText)
+        self.problems = QLabel()
+        self.problems.setWordWrap(True)
+        self.problems.setStyleSheet("color: #b3541e")
+        self.problems.hide()
+        self.review_button = QPushButton(self.tr("Review this node's cards"))
+        self.review_button.clicked.connect(self._review_node)
+        self.editor_button = QPushButton(self.tr("Open in editor"))
+        self.editor_button.clicked.connect(self.open_in_editor)
+        self.zoom_in_button = QPushButton(self.tr("A+"))
+        self.zoom_in_button.setToolTip(self.tr("Larger text (Ctrl++)"))
+        self.zoom_in_button.clicked.connect(lambda: self.set_zoom(self.zoom + 1))
+        self.zoom_out_button = QPushButton(self.tr("A−"))
+        self.zoom_out_button.setToolTip(self.tr("Smaller text (Ctrl+-)"))
+        self.zoom_out_button.clicked.connect(lambda: self.set_zoom(self.zoom - 1))
+        for button in (self.zoom_in_button, self.zoom_out_button):
+            button.setFixedWidth(40)
+        self.browser = NoteBrowser()
         self.browser.setOpenLinks(False)
+        self.browser.setOpenExternalLinks(False)
         self.browser.anchorClicked.connect(self._link)
+        self.find_edit = QLineEdit()
+        self.find_edit.setPlaceholderText(self.tr("Find in note (Enter: next, Shift+Enter: previous)"))
+        self.find_edit.setClearButtonEnabled(True)
+        self.find_edit.returnPressed.connect(lambda: self.find_next(backward=False))
+        self.find_edit.textChanged.connect(lambda _: self.find_next(backward=False, restart=True))
+        self.find_status = QLabel()
+        self.find_bar = QWidget()
+        fb = QHBoxLayout(self.find_bar)
+        fb.setContentsMargins(0, 0, 0, 0)
+        fb.addWidget(self.find_edit)
+        fb.addWidget(self.find_status)
+        self.find_bar.hide()
         self.outline = QListWidget()
         self.outline.itemActivated.connect(self._jump)
         self.outline.itemClicked.connect(self._jump)
+        self.backlinks = QListWidget()
+        self.backlinks.setMaximumHeight(120)
+        self.backlinks.itemActivated.connect(self._open_backlink)
+        self.backlinks.itemClicked.connect(self._open_backlink)
+        self.backlinks_label = QLabel(self.tr("Linked from"))
         split = QSplitter()
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 0, 0)
-        lv.addWidget(self.title)
+        head = QHBoxLayout()
+        head.addWidget(self.title, 1)
+        for button in (self.review_button, self.editor_button, self.zoom_out_button, self.zoom_in_button):
+            head.addWidget(button, 0, Qt.AlignTop)
+        lv.addLayout(head)
         lv.addWidget(self.meta)
-        lv.addWidget(self.browser)
+        lv.addWidget(self.problems)
+        lv.addWidget(self.find_bar)
+        lv.addWidget(self.browser, 1)
+        lv.addWidget(self.backlinks_label)
+        lv.addWidget(self.backlinks)
         right = QWidget()
         rv = QVBoxLayout(right)
         rv.setContentsMargins(0, 0, 0, 0)
@@ -75,60 +155,254 @@ class NotesPane(QWidget):
         layout = QHBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         layout.addWidget(split)
-        self.browser.setHtml("<p>" + self.tr("Select a roadmap node on the left to read its note.") + "</p>")
+        for keys, slot in ((QKeySequence.Find, self.show_find), (QKeySequence.ZoomIn, lambda: self.set_zoom(self.zoom + 1)),
+                           (QKeySequence("Ctrl+="), lambda: self.set_zoom(self.zoom + 1)),
+                           (QKeySequence.ZoomOut, lambda: self.set_zoom(self.zoom - 1)),
+                           (QKeySequence("Ctrl+0"), lambda: self.set_zoom(0)),
+                           (QKeySequence(Qt.Key_Escape), self.hide_find)):
+            shortcut = QShortcut(keys, self)
+            shortcut.setContext(Qt.WidgetWithChildrenShortcut)
+            shortcut.activated.connect(slot)
+        self._set_empty(self.tr("Select a roadmap node on the left to read its note."))
         ctx.bus.node_selected.connect(self.show_node)
+        ctx.bus.open_note.connect(self.show_node)
 
-    def show_node(self, node_id: str) -> None:
-        self.ctx.tasks.run(lambda col: _load_note(col, node_id, self.ctx.content_lang), self._shown)
+    # --- loading ---------------------------------------------------------------------------
+    def show_node(self, target: str) -> None:
+        """Show a roadmap node's note, or a note file when `target` is a path."""
+        self.show_target(target)
 
-    def _shown(self, result) -> None:
-        node_id, path, rendered = result
-        self.current_path = path
+    def show_target(self, target: str, anchor: str = "") -> None:
+        lang, dark, copy_label = self.ctx.content_lang, is_dark(), self.tr("Copy code")
+        if _is_note_path(target):
+            from studio.core.notes import load_note_file
+
+            self.ctx.tasks.run(lambda col: (None, None, load_note_file(col, target, dark=dark, copy_label=copy_label)),
+                               lambda result: self._shown(result, anchor))
+        else:
+            self.ctx.tasks.run(lambda col: _load_node_note(col, target, lang, dark, copy_label),
+                               lambda result: self._shown(result, anchor))
+
+    def _set_empty(self, message: str) -> None:
+        self.browser.setHtml("<p>" + html.escape(message) + "</p>")
+        self.editor_button.setEnabled(False)
+        self.review_button.setVisible(False)
+        self.backlinks_label.hide()
+        self.backlinks.hide()
+
+    def _watch(self, path: Path | None) -> None:
+        if self.watcher.files():
+            self.watcher.removePaths(self.watcher.files())
+        if path is not None and path.is_file():
+            self.watcher.addPath(str(path))
+
+    def _shown(self, result, anchor: str = "") -> None:
+        node_id, node, loaded = result
+        lang = self.ctx.content_lang
+        self.current_node = node_id if node is not None else None
+        self.current_path = Path(loaded.path) if loaded is not None else None
+        self._watch(self.current_path)
         self.outline.clear()
-        if rendered is None:
-            self.title.setText(f"<h2>{node_id}</h2>")
-            self.meta.setText("")
-            if path is None:
-                self.browser.setHtml("<p>" + self.tr("This node has no note yet.") + "</p>")
+        self.backlinks.clear()
+        self.problems.hide()
+        heading = node.title(lang) if node is not None else (loaded.title if loaded else node_id or "")
+        self.title.setText(f"<h2>{html.escape(heading)}</h2>")
+        self.meta.setText(node.summary(lang) if node is not None else "")
+        if loaded is None or loaded.rendered is None:
+            if node_id is not None and node is None:
+                self._set_empty(self.tr("There is no roadmap node “%1”.").replace("%1", node_id))
+            elif loaded is None:
+                self._set_empty(self.tr("This node has no note yet."))
             else:
-                self.browser.setHtml("<p>" + self.tr("The note file is missing:") + f" <code>{path}</code></p>")
+                self._set_empty(self.tr("This note cannot be shown: %1 (%2)")
+                                .replace("%1", loaded.error).replace("%2", loaded.path))
+            self.review_button.setVisible(node is not None)
             return
+        rendered = loaded.rendered
         front = rendered.front
-        self.title.setText(f"<h2>{front.title or node_id}</h2>")
-        bits = []
+        if node is None:
+            self.title.setText(f"<h2>{html.escape(front.title or loaded.title)}</h2>")
+        bits = [node.summary(lang)] if node is not None else []
         if front.created:
-            bits.append(self.tr("Created") + ": " + front.created)
+            bits.append(self.tr("Created: %1").replace("%1", front.created))
         if front.updated:
-            bits.append(self.tr("Updated") + ": " + front.updated)
+            bits.append(self.tr("Updated: %1").replace("%1", front.updated))
+        if front.categories:
+            bits.append(self.tr("Categories: %1").replace("%1", " / ".join(front.categories)))
         if front.tags:
-            bits.append(self.tr("Tags") + ": " + ", ".join(front.tags))
-        bits.extend(rendered.problems)
-        self.meta.setText(" · ".join(bits))
-        self.browser.document().setDefaultStyleSheet("pre { font-family: monospace; }")
-        self.browser.setSearchPaths([str(path.parent)] if path else [])
+            bits.append(self.tr("Tags: %1").replace("%1", ", ".join(front.tags)))
+        self.meta.setText("  ·  ".join(b for b in bits if b))
+        if rendered.problems:
+            self.problems.setText("⚠ " + "; ".join(rendered.problems))
+            self.problems.show()
+        self.code_blocks = rendered.code_blocks
+        self.browser.document().setDefaultStyleSheet(self._stylesheet())
+        self.browser.setSearchPaths([str(self.current_path.parent)] if self.current_path else [])
         self.browser.setHtml(rendered.html)
-        for level, text, anchor in rendered.headings:
+        for level, text, anchor_id in rendered.headings:
             item = QListWidgetItem("  " * (level - 1) + text)
-            item.setData(Qt.UserRole, anchor)
+            item.setData(Qt.UserRole, anchor_id)
             self.outline.addItem(item)
+        for ref in loaded.backlinks:
+            item = QListWidgetItem(ref.title)
+            item.setToolTip(ref.path)
+            item.setData(Qt.UserRole, ref.path)
+            self.backlinks.addItem(item)
+        self.backlinks_label.setVisible(bool(loaded.backlinks))
+        self.backlinks.setVisible(bool(loaded.backlinks))
+        self.editor_button.setEnabled(True)
+        self.review_button.setVisible(node is not None)
+        self._apply_zoom()
+        if anchor:
+            self.browser.scrollToAnchor(anchor)
 
+    def _stylesheet(self) -> str:
+        link = "#589df6" if is_dark() else "#1f6feb"
+        return (f"a {{ color: {link}; }} pre {{ font-family: monospace; }} "
+                "table { border-collapse: collapse; } th, td { padding: 3px 6px; }")
+
+    # --- file watching -------------------------------------------------------------------
+    def _file_changed(self, path: str) -> None:
+        if self.current_path is not None and path == str(self.current_path):
+            self._reload_timer.start()
+
+    def _reload_changed(self) -> None:
+        """Re-index the changed file, then re-render it, keeping the scroll position."""
+        if self.current_path is None:
+            return
+        from studio.core.notes import reindex_file
+
+        path, node = str(self.current_path), self.current_node
+        bar = self.browser.verticalScrollBar()
+        position = bar.value()
+        self.ctx.tasks.run(lambda col: reindex_file(col, path),
+                           lambda _problem: self._after_reindex(node or path, position))
+
+    def _after_reindex(self, target: str, position: int) -> None:
+        self.ctx.bus.data_changed.emit("notes")
+        lang, dark, copy_label = self.ctx.content_lang, is_dark(), self.tr("Copy code")
+        bar = self.browser.verticalScrollBar()
+
+        def shown(result):
+            self._shown(result)
+            bar.setValue(position)
+
+        if _is_note_path(target):
+            from studio.core.notes import load_note_file
+
+            self.ctx.tasks.run(lambda col: (None, None, load_note_file(col, target, dark=dark, copy_label=copy_label)),
+                               shown)
+        else:
+            self.ctx.tasks.run(lambda col: _load_node_note(col, target, lang, dark, copy_label), shown)
+
+    # --- actions ---------------------------------------------------------------------------
+    def open_in_editor(self) -> None:
+        if self.current_path is not None:
+            QDesktopServices.openUrl(QUrl.fromLocalFile(str(self.current_path)))
+
+    def _review_node(self) -> None:
+        if not self.current_node:
+            return
+        from studio.core.review import QueueScope
+
+        node_id = self.current_node
+        self.ctx.tasks.run(lambda col: col.roadmap.subtree_ids(node_id) if col.roadmap else [node_id],
+                           lambda ids: self.ctx.bus.review_scope.emit(QueueScope(node_ids=ids)))
+
+    def set_zoom(self, steps: int) -> None:
+        self.zoom = max(-4, min(12, steps))
+        self._apply_zoom()
+
+    def _apply_zoom(self) -> None:
+        font = self.browser.font()
+        base = QGuiApplication.font().pointSizeF()
+        font.setPointSizeF(max(6.0, base * (1 + 0.1 * self.zoom)))
+        self.browser.document().setDefaultFont(font)
+
+    def show_find(self) -> None:
+        self.find_bar.show()
+        self.find_edit.setFocus()
+        self.find_edit.selectAll()
+
+    def hide_find(self) -> None:
+        self.find_bar.hide()
+        self.browser.setFocus()
+
+    def find_next(self, backward: bool = False, restart: bool = False) -> bool:
+        """Select the next (or previous) match; wraps around; says when nothing matches."""
+        needle = self.find_edit.text()
+        if not needle:
+            self.find_status.setText("")
+            return False
+        if restart:
+            self.browser.moveCursor(self.browser.textCursor().MoveOperation.Start)
+        flags = QTextDocument.FindFlag.FindBackward if backward else QTextDocument.FindFlag(0)
+        found = self.browser.find(needle, flags)
+        if not found:
+            self.browser.moveCursor(self.browser.textCursor().MoveOperation.End if backward
+                                    else self.browser.textCursor().MoveOperation.Start)
+            found = self.browser.find(needle, flags)
+        self.find_status.setText("" if found else self.tr("Not found"))
+        return found
+
+    def keyPressEvent(self, event) -> None:  # noqa: N802 (Qt override)
+        if self.find_edit.hasFocus() and event.key() in (Qt.Key_Return, Qt.Key_Enter) \
+                and event.modifiers() & Qt.ShiftModifier:
+            self.find_next(backward=True)
+            return
+        super().keyPressEvent(event)
+
+    # --- navigation ------------------------------------------------------------------------
     def _jump(self, item: QListWidgetItem) -> None:
         self.browser.scrollToAnchor(item.data(Qt.UserRole))
 
+    def _open_backlink(self, item: QListWidgetItem) -> None:
+        self.show_target(item.data(Qt.UserRole))
+
     def _link(self, url: QUrl) -> None:
         scheme = url.scheme()
+        text = url.toString()
         if scheme == "note":
-            target = url.toString()[len("note:"):].split("#", 1)
-            self.ctx.bus.node_selected.emit(target[0])
+            target, _, anchor = text[len("note:"):].partition("#")
+            self._follow(QUrl.fromPercentEncoding(target.encode()), anchor)
+        elif scheme == "copy":
+            index = int(text[len("copy:"):] or -1)
+            if 0 <= index < len(self.code_blocks):
+                QGuiApplication.clipboard().setText(self.code_blocks[index])
+                self.ctx.bus.status_message.emit(self.tr("Code block copied"))
         elif scheme == "card":
-            self.ctx.bus.status_message.emit(url.toString())
-        elif scheme in ("http", "https"):
-            from PySide6.QtGui import QDesktopServices
-
+            self.ctx.bus.status_message.emit(text)
+        elif scheme in _WEB_SCHEMES:
             QDesktopServices.openUrl(url)
-        elif url.hasFragment() and not url.path():
+        elif not scheme and url.path():
+            self._follow(QUrl.fromPercentEncoding(url.path().encode()), url.fragment(), relative=True)
+        elif url.hasFragment():
             self.browser.scrollToAnchor(url.fragment())
 
+    def _follow(self, target: str, anchor: str, relative: bool = False) -> None:
+        """Open what a wiki-link or relative link names: a roadmap node or a note file."""
+        from studio.core.notes import resolve_link
+
+        source = str(self.current_path) if self.current_path else None
+        lang = self.ctx.content_lang
+
+        def find(col):
+            roadmap = col.roadmap
+            if not relative and roadmap is not None and target in roadmap.nodes:
+                return "node", target
+            ref = resolve_link(col, target, source, lang)
+            return ("note", ref.path) if ref else ("missing", target)
+
+        def go(result):
+            kind, value = result
+            if kind == "node":
+                self.show_target(value, anchor)
+            elif kind == "note":
+                self.show_target(value, anchor)
+            else:
+                self.ctx.bus.status_message.emit(self.tr("No note named “%1” was found.").replace("%1", value))
+
+        self.ctx.tasks.run(find, go)
+
     def refresh(self) -> None:
-        if is_dark():
-            self.browser.document().setDefaultStyleSheet("a { color: #589df6; }")
+        self.browser.document().setDefaultStyleSheet(self._stylesheet())
