@@ -35,6 +35,18 @@ def _parser() -> argparse.ArgumentParser:
     sub.add_parser("smoke", help="open the window and every pane offscreen; print time to first paint")
     stats = sub.add_parser("stats", help="print collection counts")
     stats.add_argument("--json", action="store_true")
+    imp = sub.add_parser("import", help="import notes (with their cards and interview tables)")
+    imp_sub = imp.add_subparsers(dest="what", required=True)
+    notes = imp_sub.add_parser("notes", help="Markdown files or folders")
+    notes.add_argument("paths", nargs="+")
+    notes.add_argument("--copy", action="store_true", help="copy the notes into the data folder (default: link in place)")
+    notes.add_argument("--year", type=int, help="year for interview dates written without one")
+    notes.add_argument("--json", action="store_true")
+    exp = sub.add_parser("export", help="export data")
+    exp_sub = exp.add_subparsers(dest="what", required=True)
+    ivx = exp_sub.add_parser("interviews", help="the interview log")
+    ivx.add_argument("--format", choices=("csv", "md"), default="csv")
+    ivx.add_argument("--out", required=True)
     return parser
 
 
@@ -42,6 +54,10 @@ def main(argv: list[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "stats":
         return _stats(args.json)
+    if args.command == "import":
+        return _import_notes(args)
+    if args.command == "export":
+        return _export(args)
     from studio.ui.application import run_gui, run_screenshot, run_smoke
 
     if args.command == "screenshot":
@@ -51,14 +67,62 @@ def main(argv: list[str] | None = None) -> int:
     return run_gui()
 
 
-def _stats(as_json: bool) -> int:
+def _open_collection():
     from studio.core.collection import Collection
     from studio.core.db import DatabaseProblem
 
     try:
-        col = Collection.open()
+        return Collection.open()
     except DatabaseProblem as exc:
         print(f"error: {exc.summary()} ({exc.path}): {exc.detail}", file=sys.stderr)
+        return None
+
+
+def _import_notes(args) -> int:
+    from pathlib import Path
+
+    from studio.core.importers.notes_import import apply_import, plan_import
+
+    col = _open_collection()
+    if col is None:
+        return 2
+    try:
+        plan = plan_import([Path(p) for p in args.paths])
+        summary = apply_import(col, plan, copy=args.copy, year=args.year)
+    finally:
+        col.close()
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        print(f"notes: {summary.notes}  cards: {summary.cards} new, {summary.cards_updated} updated  "
+              f"interviews: {summary.interviews}")
+        for problem in summary.problems:
+            print(f"problem: {problem}")
+    missing = [p for p in args.paths if not Path(p).exists()]
+    return 2 if missing or not plan.files else 0
+
+
+def _export(args) -> int:
+    from pathlib import Path
+
+    from studio.core.interviews import export_csv, export_markdown, list_interviews
+
+    col = _open_collection()
+    if col is None:
+        return 2
+    try:
+        rows = list_interviews(col)
+    finally:
+        col.close()
+    text = export_csv(rows) if args.format == "csv" else export_markdown(rows)
+    Path(args.out).write_text(text, encoding="utf-8", newline="")
+    print(f"exported {len(rows)} interviews to {args.out}")
+    return 0
+
+
+def _stats(as_json: bool) -> int:
+    col = _open_collection()
+    if col is None:
         return 2
     try:
         col.sync_shipped_cards()

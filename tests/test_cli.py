@@ -50,3 +50,30 @@ def test_screenshot_writes_a_png_per_pane(tmp_path):
     names = sorted(p.name for p in (tmp_path / "shots").glob("*.png"))
     assert names == ["drills.png", "interviews.png", "notes.png", "review.png", "stats.png"]
     assert all((tmp_path / "shots" / n).stat().st_size > 10_000 for n in names)
+
+
+def test_import_notes_json_and_reimport(studio_home, tmp_path):
+    notes = tmp_path / "n"
+    notes.mkdir()
+    (notes / "a.md").write_text("## 为什么要 fuse？\n少读写显存。\n\nQ: What is HBM?\nA: Stacked DRAM.\n", encoding="utf-8")
+    (notes / "bin.md").write_bytes(b"\x00" * 100)
+    out = _run("import", "notes", str(notes), "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["notes"], data["cards"], data["interviews"]) == (1, 2, 0)
+    assert any("bin.md" in p for p in data["problems"])
+    again = json.loads(_run("import", "notes", str(notes), "--json").stdout)
+    assert again["cards"] == 0
+
+
+def test_import_missing_path_fails(studio_home):
+    out = _run("import", "notes", "/definitely/not/here", "--json")
+    assert out.returncode == 2
+    assert "no such file" in json.loads(out.stdout)["problems"][0]
+
+
+def test_export_interviews_markdown(studio_home, tmp_path):
+    target = tmp_path / "log.md"
+    out = _run("export", "interviews", "--format", "md", "--out", str(target))
+    assert out.returncode == 0
+    assert target.read_text().startswith("| date | company |")

@@ -112,11 +112,16 @@ class ReviewQueue:
         self.col = collection
         self.scope = scope or QueueScope()
         self._undo_stack: list[int] = []
+        self._limits: dict | None = None
+        self._scheduler: Scheduler | None = None
 
     # --- configuration -----------------------------------------------------------------
     def limits(self) -> dict:
-        stored = self.col.get_setting("review.limits", {}) or {}
-        return {**DEFAULT_LIMITS, **stored}
+        """Read once per session (a new session picks up changes made elsewhere)."""
+        if self._limits is None:
+            stored = self.col.get_setting("review.limits", {}) or {}
+            self._limits = {**DEFAULT_LIMITS, **stored}
+        return dict(self._limits)
 
     def set_limits(self, **values) -> None:
         limits = self.limits()
@@ -129,9 +134,13 @@ class ReviewQueue:
                 raise ValueError(f"{key} cannot be negative")
             limits[key] = value
         self.col.set_setting("review.limits", limits)
+        self._limits, self._scheduler = limits, None
 
     def scheduler(self) -> Scheduler:
-        return Scheduler(desired_retention=float(self.limits()["desired_retention"]), enable_fuzzing=False)
+        if self._scheduler is None:
+            self._scheduler = Scheduler(desired_retention=float(self.limits()["desired_retention"]),
+                                        enable_fuzzing=False)
+        return self._scheduler
 
     # --- queue -------------------------------------------------------------------------
     def _start_of_day(self, now: datetime) -> datetime:

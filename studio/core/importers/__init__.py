@@ -1,0 +1,1 @@
+"""Importers and exporters: bring the user's existing notes, cards and records in, and out."""

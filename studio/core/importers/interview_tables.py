@@ -1,0 +1,124 @@
+"""Interview records from Markdown tables, in Chinese or English.
+
+A table counts as an interview log when its header names a date (Date, 日期, 时间…)
+and either a company column (Company, 公司…) or a date cell that carries the company
+after the date ("5/19 20：00 Acme AI Infra"). Other columns map by their header words:
+questions/record (记录, 问题), feeling (感受), result (结果), round (轮次), role (岗位),
+notes (备注). Rows without a year take the year the user confirms; empty rows are
+skipped; every row that cannot be read is reported with its line.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass, field
+
+HEADER_WORDS = {
+    "date": ("date", "time", "when", "日期", "时间", "面试时间"),
+    "company": ("company", "公司", "企业", "单位"),
+    "questions": ("questions", "asked", "record", "记录", "问题", "内容", "面试内容"),
+    "felt": ("feeling", "felt", "impression", "感受", "感想", "体验"),
+    "result": ("result", "status", "outcome", "结果", "状态"),
+    "round": ("round", "轮次", "轮"),
+    "role": ("role", "position", "岗位", "职位"),
+    "notes": ("notes", "note", "remark", "备注"),
+}
+RESULT_WORDS = [
+    ("offer", ("offer", "录用", "意向")),
+    ("rejected", ("挂", "reject", "fail", "未通过", "没过")),
+    ("passed", ("pass", "通过", "进入下一轮", "二面", "三面")),
+    ("no_response", ("无后续", "没消息", "no response", "ghost", "无回复")),
+    ("withdrawn", ("withdraw", "放弃", "拒了")),
+    ("waiting", ("wait", "等待", "等结果")),
+]
+_DATE_PREFIX = re.compile(
+    r"^\s*(?P<date>(?:\d{4}\s*[-/.年]\s*)?\d{1,2}\s*[-/.月]\s*\d{1,2}(?:\s*[日号])?"
+    r"(?:\s+\d{1,2}\s*[:：时点]\s*\d{0,2}\s*分?)?)\s*(?P<rest>.*)$")
+
+
+@dataclass
+class TableRow:
+    line: int
+    when_text: str
+    company: str
+    fields: dict[str, str] = field(default_factory=dict)
+
+    @property
+    def result(self) -> str:
+        text = self.fields.get("result", "").lower()
+        for key, words in RESULT_WORDS:
+            if any(w in text for w in words):
+                return key
+        return "waiting"
+
+
+@dataclass
+class TableProblem:
+    line: int
+    message: str
+
+
+def _cells(line: str) -> list[str]:
+    inner = line.strip()
+    if inner.startswith("|"):
+        inner = inner[1:]
+    if inner.endswith("|") and not inner.endswith("\\|"):
+        inner = inner[:-1]
+    return [c.strip().replace("\\|", "|") for c in re.split(r"(?<!\\)\|", inner)]
+
+
+def _column_kind(header: str) -> str | None:
+    h = unicodedata.normalize("NFKC", header).strip().lower()
+    for kind, words in HEADER_WORDS.items():
+        if any(w in h for w in words):
+            return kind
+    return None
+
+
+def find_interview_rows(text: str) -> tuple[list[TableRow], list[TableProblem]]:
+    """Every interview row in every qualifying table of a Markdown text."""
+    lines = text.split("\n")
+    rows: list[TableRow] = []
+    problems: list[TableProblem] = []
+    i = 0
+    while i < len(lines) - 1:
+        if "|" in lines[i] and re.match(r"^\s*\|?\s*:?-{2,}", lines[i + 1]):
+            header = _cells(lines[i])
+            kinds = [_column_kind(h) for h in header]
+            j = i + 2
+            body = []
+            while j < len(lines) and "|" in lines[j] and lines[j].strip():
+                body.append((j + 1, _cells(lines[j])))
+                j += 1
+            if "date" in kinds:
+                _read_table(kinds, body, rows, problems)
+            i = j
+            continue
+        i += 1
+    return rows, problems
+
+
+def _read_table(kinds, body, rows, problems) -> None:
+    has_company = "company" in kinds
+    for line_no, cells in body:
+        if not any(c.strip() for c in cells):
+            continue
+        if len(cells) < len(kinds):
+            problems.append(TableProblem(line_no, f"row has {len(cells)} cells, the header has {len(kinds)}; "
+                                                  "missing cells read as empty"))
+            cells = cells + [""] * (len(kinds) - len(cells))
+        values: dict[str, str] = {}
+        for kind, cell in zip(kinds, cells):
+            if kind and cell:
+                values[kind] = (values[kind] + " " + cell) if kind in values else cell
+        date_cell = unicodedata.normalize("NFKC", values.pop("date", ""))
+        m = _DATE_PREFIX.match(date_cell)
+        if not m:
+            problems.append(TableProblem(line_no, f"cannot read a date in {date_cell!r}; row skipped"))
+            continue
+        company = values.pop("company", "") if has_company else m.group("rest").strip()
+        if not company:
+            problems.append(TableProblem(line_no, "row has a date but no company; row skipped"))
+            continue
+        rows.append(TableRow(line_no, m.group("date"), company, values))
