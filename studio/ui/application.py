@@ -131,6 +131,20 @@ class StudioApp:
         self.tasks.collection.close()
 
 
+def _exit_now(code: int) -> int:
+    """Leave the process once everything is saved and closed.
+
+    Python's final garbage collection can crash inside PySide6 when Qt objects with
+    Python slots are still alive (seen with PySide6 6.12 at interpreter shutdown), so
+    after a clean shutdown (database closed, settings and logs flushed) the GUI
+    commands end the process directly.
+    """
+    logging.shutdown()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
+
+
 def _boot(interactive: bool, language=None, theme_name=None) -> StudioApp | None:
     setup_logging()
     ensure_qapp()
@@ -149,7 +163,7 @@ def run_gui() -> int:
     QTimer.singleShot(0, studio.start_background_work)
     code = studio.qapp.exec()
     studio.shutdown()
-    return code
+    return _exit_now(code)
 
 
 def _drain(studio: StudioApp, timeout_s: float = 30.0) -> None:
@@ -186,7 +200,7 @@ def run_screenshot(out_dir: str, lang: str, theme_name: str) -> int:
         window.grab().save(str(out / f"{pane_id}.png"))
         print(out / f"{pane_id}.png")
     studio.shutdown()
-    return 0
+    return _exit_now(0)
 
 
 def run_smoke(t0_wall: float) -> int:
@@ -222,5 +236,5 @@ def run_smoke(t0_wall: float) -> int:
     studio.shutdown()
     if errors:
         print("errors:\n" + "\n".join(errors), file=sys.stderr)
-        return 1
-    return 0
+        return _exit_now(1)
+    return _exit_now(0)
