@@ -14,7 +14,9 @@ import sys
 FORBIDDEN = ("PySide6", "torch", "triton")
 PROBE_TAIL = (
     "\nimport sys, json\n"
-    f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(FORBIDDEN)!r})))"
+    f"print(json.dumps(sorted({{m.split('.')[0] for m in sys.modules}} & {set(FORBIDDEN)!r})), flush=True)\n"
+    # End like the app does (studio.ui.application._exit_now): no interpreter finalisation.
+    "import os; os._exit(0)\n"
 )
 
 

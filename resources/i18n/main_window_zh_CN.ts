@@ -44,62 +44,72 @@
     </message>
     <message>
         <location filename="../../studio/ui/main_window.py" line="128" />
+        <source>&amp;File</source>
+        <translation>文件(&amp;F)</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="129" />
+        <source>Add notes folder…</source>
+        <translation>添加笔记文件夹…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="130" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="129" />
+        <location filename="../../studio/ui/main_window.py" line="131" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="130" />
-        <location filename="../../studio/ui/main_window.py" line="136" />
+        <location filename="../../studio/ui/main_window.py" line="132" />
+        <location filename="../../studio/ui/main_window.py" line="138" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="135" />
+        <location filename="../../studio/ui/main_window.py" line="137" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="136" />
+        <location filename="../../studio/ui/main_window.py" line="138" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="136" />
+        <location filename="../../studio/ui/main_window.py" line="138" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="141" />
+        <location filename="../../studio/ui/main_window.py" line="143" />
         <source>&amp;Go</source>
         <translation>跳转(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="142" />
+        <location filename="../../studio/ui/main_window.py" line="144" />
         <source>Quick open…</source>
         <translation>快速打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="194" />
+        <location filename="../../studio/ui/main_window.py" line="196" />
         <source>Due today: %1</source>
         <translation>今日到期：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="201" />
+        <location filename="../../studio/ui/main_window.py" line="203" />
         <source>Next: %1 %2 %3 (%4 this week)</source>
         <translation>下一场：%1 %2 %3（本周共 %4 项）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="208" />
+        <location filename="../../studio/ui/main_window.py" line="210" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="208" />
+        <location filename="../../studio/ui/main_window.py" line="210" />
         <source>CPU interpreter</source>
         <translation>CPU 解释器</translation>
     </message>

@@ -85,7 +85,7 @@ class MainWindow(QMainWindow):
             holder = QWidget()
             self.placeholders[pane_id] = holder
             self.stack.addWidget(holder)
-        self.sidebar.currentRowChanged.connect(lambda row: self.show_pane(PANE_IDS[row]))
+        self.sidebar.currentRowChanged.connect(self._sidebar_row)
         split = QSplitter()
         split.addWidget(self.roadmap)
         split.addWidget(self.sidebar)
@@ -102,10 +102,11 @@ class MainWindow(QMainWindow):
         self._actions()
         self._menus()
         ctx.bus.data_changed.connect(self._data_changed)
-        ctx.bus.status_message.connect(lambda msg: self.statusBar().showMessage(msg, 8000))
-        ctx.bus.open_drill.connect(lambda _id: self.show_pane("drills"))
-        ctx.bus.review_scope.connect(lambda _scope: self.show_pane("review"))
-        ctx.tasks.failed.connect(lambda msg: self.statusBar().showMessage(self.tr("Error: %1").replace("%1", msg), 15000))
+        # Slots are methods returning None: PySide6 mishandles values returned from lambda slots.
+        ctx.bus.status_message.connect(self._status_message)
+        ctx.bus.open_drill.connect(self._open_drill_pane)
+        ctx.bus.review_scope.connect(self._open_review_pane)
+        ctx.tasks.failed.connect(self._task_failed)
         self.refresh_status()
         self.device_label.setText(self.tr("Drill device: checking…"))
         self._probe = _DeviceProbe(self)
@@ -123,6 +124,21 @@ class MainWindow(QMainWindow):
             action.setShortcut(QKeySequence(f"Ctrl+{n}"))
             action.triggered.connect(lambda _=False, p=pane_id: self.show_pane(p))
             self.addAction(action)
+
+    def _sidebar_row(self, row: int) -> None:
+        self.show_pane(PANE_IDS[row])
+
+    def _status_message(self, message: str) -> None:
+        self.statusBar().showMessage(message, 8000)
+
+    def _open_drill_pane(self, _drill_id: str) -> None:
+        self.show_pane("drills")
+
+    def _open_review_pane(self, _scope) -> None:
+        self.show_pane("review")
+
+    def _task_failed(self, message: str) -> None:
+        self.statusBar().showMessage(self.tr("Error: %1").replace("%1", message), 15000)
 
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))

@@ -69,8 +69,12 @@ class InterviewsPane(QWidget):
         QShortcut(QKeySequence(Qt.Key_Return), self.table, self.edit_selected, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence(Qt.Key_Enter), self.table, self.edit_selected, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence.Delete, self.table, self.delete_selected, context=Qt.WidgetShortcut)
-        ctx.bus.data_changed.connect(lambda what: what == "interviews" and self.refresh())
+        ctx.bus.data_changed.connect(self._data_changed)
         self.refresh()
+
+    def _data_changed(self, what: str) -> None:
+        if what == "interviews":
+            self.refresh()
 
     # --- log tab -------------------------------------------------------------------------
     def _log_tab(self) -> QWidget:
@@ -124,7 +128,7 @@ class InterviewsPane(QWidget):
         self.table.setSortingEnabled(True)
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.table.itemSelectionChanged.connect(self._selected)
-        self.table.doubleClicked.connect(lambda _i: self.edit_selected())
+        self.table.doubleClicked.connect(self.edit_selected)
         self.detail = QTextBrowser()
         self.detail.setOpenLinks(False)
         self.questions = QListWidget()
@@ -240,7 +244,7 @@ class InterviewsPane(QWidget):
     def new_interview(self) -> None:
         self._edit(None)
 
-    def edit_selected(self) -> None:
+    def edit_selected(self, _index=None) -> None:
         row = self.selected()
         if row is not None:
             self._edit(row)

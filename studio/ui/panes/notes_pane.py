@@ -243,13 +243,17 @@ class NotesPane(QWidget):
             item = QListWidgetItem("  " * (level - 1) + text)
             item.setData(Qt.UserRole, anchor_id)
             self.outline.addItem(item)
-        for ref in loaded.backlinks:
+        other = ".zh.md" if lang == "en" else ".en.md"
+        paths = {ref.path for ref in loaded.backlinks}
+        refs = [r for r in loaded.backlinks
+                if not (r.path.endswith(other) and r.path[:-len(other)] + f".{lang}.md" in paths)]
+        for ref in refs:
             item = QListWidgetItem(ref.title)
             item.setToolTip(ref.path)
             item.setData(Qt.UserRole, ref.path)
             self.backlinks.addItem(item)
-        self.backlinks_label.setVisible(bool(loaded.backlinks))
-        self.backlinks.setVisible(bool(loaded.backlinks))
+        self.backlinks_label.setVisible(bool(refs))
+        self.backlinks.setVisible(bool(refs))
         self.editor_button.setEnabled(True)
         self.review_button.setVisible(node is not None)
         self._apply_zoom()
