@@ -161,7 +161,7 @@ def bench_anki(n_cards: int, n_logs: int, n_answers: int) -> dict:
     col.db.executemany("UPDATE cards SET type=2, queue=2, due=?, ivl=?, data=?, reps=1 WHERE id=?", rows)
     studied = [r[3] for r in rows]
     for j in range(n_logs):
-        revlog.append((now_ms - rng.randint(86400_000, 365 * 86400_000) - j, rng.choice(studied),
+        revlog.append((now_ms - 86400_000 - j * 157_000, rng.choice(studied),  # unique ids over ~1 year
                        rng.choice([1, 2, 3, 3, 3, 4]), 10, 5, 2500, 5000, 1))
     col.db.executemany("INSERT INTO revlog (id, cid, usn, ease, ivl, lastIvl, factor, time, type) "
                        "VALUES (?, ?, -1, ?, ?, ?, ?, ?, ?)", revlog)
