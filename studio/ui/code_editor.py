@@ -106,6 +106,7 @@ class CodeEditor(QPlainTextEdit):
         self.find_box.setPlaceholderText(self.tr("Find (Enter: next, Shift+Enter: previous, Esc: close)"))
         self.find_box.hide()
         self.find_box.returnPressed.connect(self.find_next)
+        QShortcut(QKeySequence("Shift+Return"), self.find_box, self.find_previous, context=Qt.WidgetShortcut)
         QShortcut(QKeySequence.Find, self, self.open_find, context=Qt.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence("Ctrl+/"), self, self.toggle_comment, context=Qt.WidgetWithChildrenShortcut)
         QShortcut(QKeySequence.ZoomIn, self, lambda: self.zoom(1), context=Qt.WidgetWithChildrenShortcut)
@@ -248,6 +249,9 @@ class CodeEditor(QPlainTextEdit):
         cursor.movePosition(QTextCursor.End if backward else QTextCursor.Start)
         self.setTextCursor(cursor)
         return self.find(text, flags)
+
+    def find_previous(self) -> bool:
+        return self.find_next(backward=True)
 
     def zoom(self, steps: int) -> None:
         font = self.font()
