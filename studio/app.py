@@ -5,6 +5,10 @@
     studio screenshot --out DIR [--lang en|zh_CN] [--theme light|dark]
     studio smoke                open every pane offscreen; print time to first paint
     studio stats --json         counts as one JSON object
+    studio import notes PATH... [--copy] [--year Y] [--json]
+    studio import anki FILE [--history keep|new] [--json]     .apkg, or Anki-style CSV/TSV
+    studio export interviews --format csv|md --out FILE
+    studio export cards --format csv|apkg --out FILE [--query Q]
 
 Qt is imported only for the commands that need it.
 """
@@ -42,11 +46,20 @@ def _parser() -> argparse.ArgumentParser:
     notes.add_argument("--copy", action="store_true", help="copy the notes into the data folder (default: link in place)")
     notes.add_argument("--year", type=int, help="year for interview dates written without one")
     notes.add_argument("--json", action="store_true")
+    anki = imp_sub.add_parser("anki", help="an Anki deck (.apkg) or Anki-style CSV/TSV")
+    anki.add_argument("file")
+    anki.add_argument("--history", choices=("keep", "new"), default="keep",
+                      help="keep review history (replayed into FSRS) or import every card as new")
+    anki.add_argument("--json", action="store_true")
     exp = sub.add_parser("export", help="export data")
     exp_sub = exp.add_subparsers(dest="what", required=True)
     ivx = exp_sub.add_parser("interviews", help="the interview log")
     ivx.add_argument("--format", choices=("csv", "md"), default="csv")
     ivx.add_argument("--out", required=True)
+    cx = exp_sub.add_parser("cards", help="cards, for Anki or a spreadsheet")
+    cx.add_argument("--format", choices=("csv", "apkg"), default="csv")
+    cx.add_argument("--out", required=True)
+    cx.add_argument("--query", default="", help="the card browser's search, e.g. 'tag:cuda -is:suspended'")
     return parser
 
 
@@ -55,9 +68,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.command == "stats":
         return _stats(args.json)
     if args.command == "import":
-        return _import_notes(args)
+        return _import_anki(args) if args.what == "anki" else _import_notes(args)
     if args.command == "export":
-        return _export(args)
+        return _export_cards(args) if args.what == "cards" else _export(args)
     from studio.ui.application import run_gui, run_screenshot, run_smoke
 
     if args.command == "screenshot":
@@ -100,6 +113,53 @@ def _import_notes(args) -> int:
             print(f"problem: {problem}")
     missing = [p for p in args.paths if not Path(p).exists()]
     return 2 if missing or not plan.files else 0
+
+
+def _import_anki(args) -> int:
+    from pathlib import Path
+
+    from studio.core.importers.anki import apply_cards, plan_cards
+
+    plan = plan_cards(Path(args.file))
+    col = _open_collection()
+    if col is None:
+        return 2
+    try:
+        col.sync_shipped_cards()  # so an exported shipped card comes back to itself, not as a copy
+        summary = apply_cards(col, plan, history=args.history)
+    finally:
+        col.close()
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        print(f"cards: {summary.cards} new, {summary.cards_updated} updated  (history: {args.history})")
+        for problem in summary.problems:
+            print(f"problem: {problem}")
+    return 2 if not plan.cards else 0
+
+
+def _export_cards(args) -> int:
+    from pathlib import Path
+
+    from studio.core.cards import SearchSyntaxError
+    from studio.core.exporters import export_cards
+
+    col = _open_collection()
+    if col is None:
+        return 2
+    try:
+        col.sync_shipped_cards()
+        result = export_cards(col, args.format, Path(args.out), args.query)
+    except SearchSyntaxError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    except OSError as exc:
+        print(f"error: cannot write {args.out}: {exc}", file=sys.stderr)
+        return 2
+    finally:
+        col.close()
+    print(f"exported {result.cards} cards ({result.notes} notes, {result.reviews} reviews) to {args.out}")
+    return 0
 
 
 def _export(args) -> int:

@@ -77,3 +77,40 @@ def test_export_interviews_markdown(studio_home, tmp_path):
     out = _run("export", "interviews", "--format", "md", "--out", str(target))
     assert out.returncode == 0
     assert target.read_text().startswith("| date | company |")
+
+
+def test_import_anki_csv_json_reimport_and_history_choice(studio_home, tmp_path):
+    deck = tmp_path / "deck.txt"
+    deck.write_text("#separator:tab\n#html:true\nWhat is <b>NCCL</b>?\tA collectives library\n"
+                    "bad line without a tab\n什么是 HBM？\t高带宽显存\n", encoding="utf-8")
+    out = _run("import", "anki", str(deck), "--history", "new", "--json")
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert (data["notes"], data["cards"], data["interviews"]) == (0, 2, 0)
+    assert all(isinstance(data[k], int) for k in ("notes", "cards", "interviews"))
+    assert len(data["problems"]) == 1 and f"{deck}:4:" in data["problems"][0]
+    assert json.loads(_run("import", "anki", str(deck), "--json").stdout)["cards"] == 0
+
+
+def test_import_anki_bad_package_fails_with_a_clear_line(studio_home, tmp_path):
+    bad = tmp_path / "broken.apkg"
+    bad.write_bytes(b"PK\x03\x04 truncated")
+    out = _run("import", "anki", str(bad))
+    assert out.returncode == 2
+    assert "broken.apkg" in out.stdout and "nothing imported" in out.stdout and "Traceback" not in out.stderr
+
+
+def test_export_cards_apkg_and_csv_round_trip(studio_home, tmp_path):
+    apkg, csv_file = tmp_path / "all.apkg", tmp_path / "cuda.csv"
+    out = _run("export", "cards", "--format", "apkg", "--out", str(apkg))
+    assert out.returncode == 0, out.stderr
+    exported = int(out.stdout.split()[1])
+    assert exported > 0
+    out = _run("export", "cards", "--format", "csv", "--out", str(csv_file), "--query", "nosuchwordanywhere")
+    assert out.returncode == 0 and out.stdout.startswith("exported 0 cards")
+    fresh = {"STUDIO_HOME": str(tmp_path / "fresh-home")}
+    data = json.loads(_run("import", "anki", str(apkg), "--json", env=fresh).stdout)
+    assert data["problems"] == [] and data["cards"] == 0  # the shipped cards come back to themselves
+    assert json.loads(_run("stats", "--json", env=fresh).stdout)["cards"] == exported
+    bad = _run("export", "cards", "--format", "csv", "--out", str(csv_file), "--query", 'prop:"r<x')
+    assert bad.returncode == 2 and "error:" in bad.stderr

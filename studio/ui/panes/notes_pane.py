@@ -121,6 +121,7 @@ class NotesPane(QWidget):
         fb.addWidget(self.find_status)
         self.find_bar.hide()
         self.outline = QListWidget()
+        self.outline.setWordWrap(True)
         self.outline.itemActivated.connect(self._jump)
         self.outline.itemClicked.connect(self._jump)
         self.backlinks = QListWidget()
@@ -241,6 +242,7 @@ class NotesPane(QWidget):
         self.browser.setHtml(rendered.html)
         for level, text, anchor_id in rendered.headings:
             item = QListWidgetItem("  " * (level - 1) + text)
+            item.setToolTip(text)
             item.setData(Qt.UserRole, anchor_id)
             self.outline.addItem(item)
         other = ".zh.md" if lang == "en" else ".en.md"
