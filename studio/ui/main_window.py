@@ -134,8 +134,11 @@ class MainWindow(QMainWindow):
     def _open_drill_pane(self, _drill_id: str) -> None:
         self.show_pane("drills")
 
-    def _open_review_pane(self, _scope) -> None:
-        self.show_pane("review")
+    def _open_review_pane(self, scope) -> None:
+        created = "review" not in self.panes
+        pane = self.show_pane("review")
+        if created:  # the new pane was not yet listening when the scope was sent
+            pane.start(scope)
 
     def _task_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("Error: %1").replace("%1", message), 15000)
@@ -143,6 +146,8 @@ class MainWindow(QMainWindow):
     def _menus(self) -> None:
         file_menu = self.menuBar().addMenu(self.tr("&File"))
         file_menu.addAction(self.tr("Add notes folder…"), self.roadmap.add_notes_folder)
+        file_menu.addAction(self.tr("Import notes…"), self.import_notes)
+        file_menu.addAction(self.tr("Import Anki deck…"), self.import_anki)
         view = self.menuBar().addMenu(self.tr("&View"))
         language = view.addMenu(self.tr("Language"))
         for key, label in (("system", self.tr("System")), ("en", "English"), ("zh_CN", "中文")):
@@ -200,6 +205,16 @@ class MainWindow(QMainWindow):
         from studio.ui.quick_open import QuickOpen
 
         QuickOpen(self.ctx, self).exec()
+
+    def import_notes(self) -> None:
+        from studio.ui.import_dialog import ImportDialog
+
+        ImportDialog(self.ctx, "notes", self).exec()
+
+    def import_anki(self) -> None:
+        from studio.ui.import_dialog import ImportDialog
+
+        ImportDialog(self.ctx, "anki", self).exec()
 
     # --- status bar --------------------------------------------------------------------
     def refresh_status(self) -> None:

@@ -110,3 +110,15 @@ def test_dark_theme_applies(studio_app):
     assert studio_app.qapp.palette().color(QPalette.Window).lightness() < 100
     studio_app.set_theme("light")
     assert studio_app.qapp.palette().color(QPalette.Window).lightness() > 150
+
+
+def test_review_scope_opens_review_pane_with_that_scope(studio_app, qtbot):
+    from studio.core.review import QueueScope
+
+    assert "review" not in studio_app.window.panes
+    studio_app.bus.review_scope.emit(QueueScope(tag="nccl"))
+    drain(qtbot, studio_app)
+    pane = studio_app.window.panes["review"]
+    assert studio_app.window.current_pane_id() == "review"
+    assert pane.scope.tag == "nccl"
+    assert pane.card is not None and "nccl" in pane.card.tags.split()
