@@ -30,7 +30,7 @@ def _notes(tmp_path):
 
 
 def _dialog(studio_app, qtbot, mode, path):
-    dialog = ImportDialog(studio_app.ctx if hasattr(studio_app, "ctx") else studio_app.window.ctx, mode)
+    dialog = ImportDialog(studio_app.window.ctx, mode)
     qtbot.addWidget(dialog)
     dialog.path.setText(str(path))
     dialog.read()
