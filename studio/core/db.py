@@ -21,13 +21,14 @@ from sqlalchemy.exc import DatabaseError as SADatabaseError
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
-from studio.core.models import FTS_DDL, FTS_TABLES, Base
+from studio.core.models import FTS_DDL, FTS_TABLES, QUEUE_INDEXES, Base
 
 log = logging.getLogger(__name__)
 
-HEAD_REVISION = "0001"
-KNOWN_REVISIONS = ("0001",)
+HEAD_REVISION = "0002"
+KNOWN_REVISIONS = ("0001", "0002")
 BACKUPS_KEPT = 7
+HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 
@@ -67,9 +68,11 @@ class DatabaseTooNew(DatabaseProblem):
 
 
 def include_name(name, type_, parent_names) -> bool:
-    """Alembic filter: keep the hand-made FTS5 tables (and their shadow tables) out of autogenerate."""
+    """Alembic filter: keep hand-made objects (FTS5 tables, partial indexes) out of autogenerate."""
     if type_ == "table":
         return not any(name == t or name.startswith(t + "_") for t in FTS_TABLES)
+    if type_ == "index":
+        return name not in HAND_MADE_INDEXES
     return True
 
 
@@ -112,7 +115,7 @@ class Database:
 def create_schema(conn) -> None:
     """Create every table, index and FTS table of the current schema."""
     Base.metadata.create_all(conn)
-    for ddl in FTS_DDL:
+    for ddl in FTS_DDL + QUEUE_INDEXES:
         conn.exec_driver_sql(ddl)
 
 

@@ -15,12 +15,13 @@ from datetime import datetime, timedelta, timezone
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
-from sqlalchemy import func, or_, select, text
+from sqlalchemy import literal_column, func, or_, select, text
 
 from studio.core.collection import Collection, utcnow
 from studio.core.models import Card, ReviewLog, ReviewUndo
 
 RATINGS = (Rating.Again, Rating.Hard, Rating.Good, Rating.Easy)
+_LEARNING_STATES = (State.Learning.value, State.Relearning.value)
 
 DEFAULT_LIMITS = {"new_per_day": 20, "reviews_per_day": 200, "desired_retention": 0.9}
 
@@ -71,6 +72,9 @@ class QueueScope:
     card_ids: list[int] | None = None
     search: str | None = None  # the browser's search language
 
+    def is_everything(self) -> bool:
+        return self.node_ids is None and not self.tag and self.card_ids is None and not self.search
+
     def apply(self, query, now: datetime | None = None, cutoff: datetime | None = None):
         if self.node_ids is not None:
             query = query.where(Card.node_id.in_(self.node_ids))
@@ -114,6 +118,7 @@ class ReviewQueue:
         self._undo_stack: list[int] = []
         self._limits: dict | None = None
         self._scheduler: Scheduler | None = None
+        self._tally_cache: tuple[datetime, dict[str, int]] | None = None
 
     # --- configuration -----------------------------------------------------------------
     def limits(self) -> dict:
@@ -161,26 +166,67 @@ class ReviewQueue:
             )
         ) or 0)
 
-    def _base(self, now: datetime):
-        q = select(Card).where(Card.retired.is_(False), Card.suspended.is_(False))
+    def _base(self, now: datetime, studied: bool | None = None, columns=None):
+        """Active cards of this session's scope; `studied` picks new (False) or studied (True).
+
+        The conditions are written to match the partial indexes of migration 0002
+        (`retired = 0 AND suspended = 0` plus `last_review IS [NOT] NULL`), so SQLite
+        answers queue questions from the index instead of scanning every card.
+        """
+        q = select(*(columns if columns is not None else (Card,)))
+        if columns is not None:
+            q = q.select_from(Card)
+        if studied is True:
+            q = q.where(Card.last_review.is_not(None))
+        elif studied is False:
+            q = q.where(Card.last_review.is_(None))
+        q = q.where(Card.retired == literal_column("0"), Card.suspended == literal_column("0"))
         q = q.where(or_(Card.buried_until.is_(None), Card.buried_until <= now))
         return self.scope.apply(q, now, self.col.end_of_today(now.replace(tzinfo=timezone.utc)))
+
+    def _tally(self, session, now: datetime) -> dict[str, int]:
+        """Cards per queue due today and answers counted against today's limits.
+
+        Computed once per day and session, then kept current by `answer()`; anything
+        else that moves cards (undo, suspend, bury, edits elsewhere) calls `invalidate()`.
+        """
+        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        if self._tally_cache is not None and self._tally_cache[0] == cutoff:
+            return self._tally_cache[1]
+        count = (func.count(),)
+        tally = {
+            "learning": session.scalar(self._base(now, True, count).where(
+                Card.fsrs_state.in_(_LEARNING_STATES), Card.due < cutoff)) or 0,
+            "review": session.scalar(self._base(now, True, count).where(
+                Card.fsrs_state == State.Review.value, Card.due < cutoff)) or 0,
+            "new": session.scalar(self._base(now, False, count)) or 0,
+            "done_new": self._done_today(session, now, True),
+            "done_review": self._done_today(session, now, False),
+        }
+        self._tally_cache = (cutoff, tally)
+        return tally
+
+    def invalidate(self) -> None:
+        """Forget the cached tallies (cards changed outside this queue)."""
+        self._tally_cache = None
+
+    def _bucket(self, state: int, due: datetime, studied: bool, cutoff: datetime) -> str | None:
+        if not studied:
+            return "new"
+        if due >= cutoff:
+            return None
+        return "review" if state == State.Review.value else "learning"
 
     def counts(self, now: datetime | None = None) -> dict[str, int]:
         """New, learning and review cards left today under the limits."""
         now = now or utcnow()
-        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
         limits = self.limits()
         with self.col.db.session() as s:
-            base = self._base(now).subquery()
-            learning = s.scalar(select(func.count()).select_from(base).where(
-                base.c.last_review.is_not(None), base.c.fsrs_state != State.Review.value, base.c.due < cutoff)) or 0
-            review = s.scalar(select(func.count()).select_from(base).where(
-                base.c.last_review.is_not(None), base.c.fsrs_state == State.Review.value, base.c.due < cutoff)) or 0
-            new = s.scalar(select(func.count()).select_from(base).where(base.c.last_review.is_(None))) or 0
-            new_left = max(0, int(limits["new_per_day"]) - self._done_today(s, now, True))
-            review_left = max(0, int(limits["reviews_per_day"]) - self._done_today(s, now, False))
-        return {"new": min(new, new_left), "learning": int(learning), "review": min(int(review), review_left)}
+            tally = self._tally(s, now)
+        new_left = max(0, int(limits["new_per_day"]) - tally["done_new"])
+        review_left = max(0, int(limits["reviews_per_day"]) - tally["done_review"])
+        return {"new": min(tally["new"], new_left), "learning": int(tally["learning"]),
+                "review": min(int(tally["review"]), review_left)}
 
     def next_card(self, now: datetime | None = None) -> Card | None:
         """Learning cards due now, then reviews due today, then new cards, within limits."""
@@ -188,25 +234,29 @@ class ReviewQueue:
         cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
         limits = self.limits()
         with self.col.db.session() as s:
-            learning = s.scalars(self._base(now).where(
-                Card.last_review.is_not(None), Card.fsrs_state != State.Review.value, Card.due <= now
-            ).order_by(Card.due).limit(1)).first()
+            learning = self._first_learning(s, now, Card.due <= now)
             if learning is not None:
                 return learning
-            if self._done_today(s, now, False) < int(limits["reviews_per_day"]):
-                review = s.scalars(self._base(now).where(
-                    Card.last_review.is_not(None), Card.fsrs_state == State.Review.value, Card.due < cutoff
+            tally = self._tally(s, now)
+            if tally["done_review"] < int(limits["reviews_per_day"]):
+                review = s.scalars(self._base(now, True).where(
+                    Card.fsrs_state == State.Review.value, Card.due < cutoff
                 ).order_by(Card.due).limit(1)).first()
                 if review is not None:
                     return review
-            if self._done_today(s, now, True) < int(limits["new_per_day"]):
-                new = s.scalars(self._base(now).where(Card.last_review.is_(None)).order_by(Card.id).limit(1)).first()
+            if tally["done_new"] < int(limits["new_per_day"]):
+                new = s.scalars(self._base(now, False).order_by(Card.id).limit(1)).first()
                 if new is not None:
                     return new
             # Learning cards waiting for their step: show them early rather than end the session.
-            return s.scalars(self._base(now).where(
-                Card.last_review.is_not(None), Card.fsrs_state != State.Review.value, Card.due < cutoff
-            ).order_by(Card.due).limit(1)).first()
+            return self._first_learning(s, now, Card.due < cutoff)
+
+    def _first_learning(self, session, now: datetime, due_condition) -> Card | None:
+        """The earliest-due learning or relearning card (one indexed seek per state)."""
+        found = [session.scalars(self._base(now, True).where(Card.fsrs_state == state, due_condition)
+                                 .order_by(Card.due).limit(1)).first() for state in _LEARNING_STATES]
+        found = [card for card in found if card is not None]
+        return min(found, key=lambda card: card.due) if found else None
 
     def preview_intervals(self, card: Card, now: datetime | None = None) -> dict[Rating, timedelta]:
         """Each grade's next interval (review_card called once per rating on a copy)."""
@@ -228,6 +278,10 @@ class ReviewQueue:
             if card is None:
                 raise LookupError(f"card {card_id} does not exist")
             was_new = card.last_review is None
+            cutoff = self.col.end_of_today(now_aware)
+            bucket_before = self._bucket(card.fsrs_state, card.due, not was_new, cutoff)
+            if card.retired or card.suspended:
+                bucket_before = None
             elapsed = None if was_new else (now_naive - card.last_review).total_seconds() / 86400
             before = _snapshot(card)
             new_card, _ = self.scheduler().review_card(to_fsrs(card), Rating(rating), now_aware)
@@ -249,6 +303,19 @@ class ReviewQueue:
             s.add(log_row)
             s.flush()
             self._undo_stack.append(log_row.id)
+        if self._tally_cache is not None and self._tally_cache[0] == cutoff and self.scope.is_everything():
+            tally = self._tally_cache[1]
+            if bucket_before is not None:
+                tally[bucket_before] = max(0, tally[bucket_before] - 1)
+                after = self._bucket(card.fsrs_state, card.due, True, cutoff)
+                if after is not None:
+                    tally[after] += 1
+            if was_new:
+                tally["done_new"] += 1
+            elif json.loads(before)["fsrs_state"] == State.Review.value:
+                tally["done_review"] += 1
+        else:
+            self._tally_cache = None
         return card
 
     def can_undo(self) -> bool:
@@ -259,6 +326,7 @@ class ReviewQueue:
         if not self._undo_stack:
             return None
         review_id = self._undo_stack.pop()
+        self._tally_cache = None
         with self.col.db.session() as s, s.begin():
             row = s.get(ReviewLog, review_id)
             card = s.get(Card, row.card_id)
@@ -268,11 +336,13 @@ class ReviewQueue:
 
     # --- card actions --------------------------------------------------------------------
     def suspend(self, card_id: int, suspended: bool = True) -> None:
+        self._tally_cache = None
         with self.col.db.session() as s, s.begin():
             s.get(Card, card_id).suspended = suspended
 
     def bury(self, card_id: int, now: datetime | None = None) -> None:
         """Hide a card until the next day starts."""
+        self._tally_cache = None
         now = now or utcnow()
         with self.col.db.session() as s, s.begin():
             s.get(Card, card_id).buried_until = self.col.end_of_today(now.replace(tzinfo=timezone.utc))

@@ -179,3 +179,25 @@ def test_search_scope_uses_browser_language(collection):
     from studio.core.cards import SearchSyntaxError
     with pytest.raises(SearchSyntaxError):
         ReviewQueue(collection, QueueScope(search="is:bogus")).next_card(now=T0)
+
+
+def test_cached_counts_match_a_fresh_count_after_many_answers(synced_collection):
+    """The queue keeps its tallies current after each answer instead of recounting."""
+    import random
+
+    from fsrs import Rating
+
+    from studio.core.review import ReviewQueue
+
+    queue = ReviewQueue(synced_collection)
+    queue.set_limits(new_per_day=40, reviews_per_day=500)
+    rng = random.Random(3)
+    queue.counts()
+    for _ in range(60):
+        card = queue.next_card()
+        if card is None:
+            break
+        queue.answer(card.id, rng.choice([Rating.Again, Rating.Hard, Rating.Good, Rating.Easy]))
+        assert queue.counts() == ReviewQueue(synced_collection).counts()
+    queue.undo()
+    assert queue.counts() == ReviewQueue(synced_collection).counts()
