@@ -25,18 +25,24 @@ MAX_FUSED_N = 16384
 
 @triton.jit
 def softmax_rows_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
-                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
-    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, NUM_STAGES: tl.constexpr):
     cols = tl.arange(0, BLOCK_N)
-    # Rows past the end re-read the last row (no -inf - -inf); only real rows are stored.
-    row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
     col_mask = (cols < N)[None, :]
-    x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn,
-                mask=col_mask, other=-float("inf")).to(tl.float32)
-    numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
-    y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
-    tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
-             y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask)
+    # Each program walks over blocks of BLOCK_M rows; with fewer programs than blocks the
+    # loop is software-pipelined (NUM_STAGES): the next block's load is in flight while
+    # this one is reduced.
+    for block in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.num_programs(0),
+                          num_stages=NUM_STAGES):
+        rows = block * BLOCK_M + tl.arange(0, BLOCK_M)
+        # Rows past the end re-read the last row (no -inf - -inf); only real rows are stored.
+        row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
+        x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn, mask=col_mask,
+                    other=-float("inf"), eviction_policy="evict_first").to(tl.float32)
+        numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
+        y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
+        tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
+                 y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask,
+                 eviction_policy="evict_first")
 
 
 @triton.jit
@@ -65,12 +71,13 @@ def softmax_looped_kernel(x_ptr, y_ptr, N, stride_xm, stride_xn, stride_ym,
         tl.store(y_row + cols, y.to(y_ptr.dtype.element_ty), mask=cols < N)
 
 
-def rows_config(n_cols: int) -> tuple[int, int, int]:
-    """(BLOCK_M, BLOCK_N, num_warps) for the fused kernel: ~16 values per thread."""
-    block_n = triton.next_power_of_2(n_cols)
+def launch_config(x: torch.Tensor) -> tuple[int, int, int, int, int]:
+    """(BLOCK_M, BLOCK_N, num_warps, programs, NUM_STAGES) for softmax_rows_kernel."""
+    M, N = x.shape
+    block_n = triton.next_power_of_2(N)
     block_m = max(1, 2048 // block_n)
     num_warps = min(16, max(4, block_m * block_n // 512))
-    return block_m, block_n, num_warps
+    return block_m, block_n, num_warps, triton.cdiv(M, block_m), 1
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
@@ -79,10 +86,10 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
     if N <= MAX_FUSED_N:
-        block_m, block_n, num_warps = rows_config(N)
-        grid = (triton.cdiv(M, block_m),)
-        softmax_rows_kernel[grid](x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
-                                  BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
+        block_m, block_n, num_warps, programs, stages = launch_config(x)
+        softmax_rows_kernel[(programs,)](x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
+                                         BLOCK_M=block_m, BLOCK_N=block_n, NUM_STAGES=stages,
+                                         num_warps=num_warps)
     else:
         softmax_looped_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
                                     BLOCK_N=4096, num_warps=8)

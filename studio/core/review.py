@@ -71,13 +71,25 @@ class QueueScope:
     tag: str | None = None
     card_ids: list[int] | None = None
     search: str | None = None  # the browser's search language
+    node_tags: list[str] | None = None  # with node_ids: cards carrying these tags belong too
+
+    @classmethod
+    def for_node(cls, roadmap, node_id: str) -> QueueScope:
+        """A roadmap node's cards: its subtree's cards plus cards tagged with the subtree's tags."""
+        ids = roadmap.subtree_ids(node_id)
+        tags = sorted({t for i in ids for t in roadmap.nodes[i].tags})
+        return cls(node_ids=ids, node_tags=tags or None)
 
     def is_everything(self) -> bool:
         return self.node_ids is None and not self.tag and self.card_ids is None and not self.search
 
     def apply(self, query, now: datetime | None = None, cutoff: datetime | None = None):
         if self.node_ids is not None:
-            query = query.where(Card.node_id.in_(self.node_ids))
+            on_node = Card.node_id.in_(self.node_ids)
+            if self.node_tags:
+                tagged = [(" " + Card.tags + " ").like(f"% {t} %") for t in self.node_tags]
+                on_node = or_(on_node, *tagged)
+            query = query.where(on_node)
         if self.tag:
             tag = self.tag.lower()
             query = query.where(or_(Card.tags == tag, Card.tags.like(f"{tag} %"),

@@ -2,17 +2,22 @@
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDialog, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
+from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidgetItem, QVBoxLayout
 
 from studio.ui.context import AppContext
 
 
-def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str]]:
-    """(kind, target, label) rows for a query over nodes, notes, cards and drills."""
+def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str, str]]:
+    """(kind, target, label, snippet HTML) rows for a query over nodes, notes, cards and drills.
+
+    Notes and cards come from full-text search (ranked, matches highlighted in the snippet).
+    """
     from studio.core.search import search_cards, search_notes
 
-    rows: list[tuple[str, str, str]] = []
+    rows: list[tuple[str, str, str, str]] = []
     needle = query.strip().lower()
     if not needle:
         return rows
@@ -20,17 +25,17 @@ def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str]]:
     if roadmap is not None:
         for node in roadmap.walk():
             if needle in node.id or needle in node.title_en.lower() or needle in node.title_zh:
-                rows.append(("node", node.id, node.title(lang)))
+                rows.append(("node", node.id, node.title(lang), html.escape(node.summary(lang))))
     for hit in search_notes(col, query, limit=20):
-        rows.append(("note", hit.node_id or hit.path, hit.title))
+        rows.append(("note", hit.node_id or hit.path, hit.title, hit.highlighted))
     for hit in search_cards(col, query, limit=20):
-        rows.append(("card", str(hit.id), hit.snippet if lang == "zh" and hit.snippet else hit.title))
+        rows.append(("card", str(hit.id), hit.snippet if lang == "zh" and hit.snippet else hit.title, hit.highlighted))
     try:
         from studio.drills.catalog import load_catalog
 
         for drill in load_catalog():
             if needle in drill.id or needle in drill.title.lower():
-                rows.append(("drill", drill.id, drill.title))
+                rows.append(("drill", drill.id, drill.title, html.escape(drill.difficulty)))
     except Exception:  # the drill catalogue reports its own problems in the Drills pane
         pass
     return rows[:80]
@@ -62,10 +67,17 @@ class QuickOpen(QDialog):
 
     def _show(self, rows) -> None:
         self.list.clear()
-        for kind, target, label in rows:
-            item = QListWidgetItem(f"[{self.kind_names[kind]}] {label}")
+        for kind, target, label, snippet in rows:
+            item = QListWidgetItem()
             item.setData(Qt.UserRole, (kind, target))
+            item.setData(Qt.AccessibleTextRole, f"[{self.kind_names[kind]}] {label}")
+            view = QLabel(f"<b>[{self.kind_names[kind]}]</b> {html.escape(label)}"
+                          + (f"<br><span style='color:gray'>{snippet}</span>" if snippet else ""))
+            view.setTextFormat(Qt.RichText)
+            view.setContentsMargins(4, 2, 4, 2)
+            item.setSizeHint(view.sizeHint())
             self.list.addItem(item)
+            self.list.setItemWidget(item, view)
         if rows:
             self.list.setCurrentRow(0)
 

@@ -303,7 +303,7 @@ class RoadmapTree(QWidget):
     def _review(self, node_id: str) -> None:
         from studio.core.review import QueueScope
 
-        self.ctx.bus.review_scope.emit(QueueScope(node_ids=self.roadmap.subtree_ids(node_id)))
+        self.ctx.bus.review_scope.emit(QueueScope.for_node(self.roadmap, node_id))
 
     def review_current(self) -> None:
         node_id = self.current_node_id()

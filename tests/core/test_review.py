@@ -201,3 +201,18 @@ def test_cached_counts_match_a_fresh_count_after_many_answers(synced_collection)
         assert queue.counts() == ReviewQueue(synced_collection).counts()
     queue.undo()
     assert queue.counts() == ReviewQueue(synced_collection).counts()
+
+
+def test_node_scope_includes_cards_tagged_with_the_nodes_tags(synced_collection):
+    from studio.core.cards import browse
+    from studio.core.review import QueueScope, ReviewQueue
+
+    roadmap = synced_collection.roadmap
+    node = next(n for a in roadmap.areas for n in a.children if n.tags)
+    scope = QueueScope.for_node(roadmap, node.id)
+    assert set(node.tags) <= set(scope.node_tags)
+    tagged = {r.id for t in node.tags for r in browse(synced_collection, f"tag:{t}")}
+    on_node = {r.id for r in browse(synced_collection, f"node:{node.id}")}
+    queue = ReviewQueue(synced_collection, scope)
+    queue.set_limits(new_per_day=100000)
+    assert queue.counts()["new"] == len(tagged | on_node)

@@ -122,3 +122,16 @@ def test_review_scope_opens_review_pane_with_that_scope(studio_app, qtbot):
     assert studio_app.window.current_pane_id() == "review"
     assert pane.scope.tag == "nccl"
     assert pane.card is not None and "nccl" in pane.card.tags.split()
+
+
+def test_quick_open_shows_highlighted_snippets_for_chinese(studio_app, qtbot):
+    from studio.ui.quick_open import QuickOpen
+
+    dialog = QuickOpen(studio_app.window.ctx, studio_app.window)
+    qtbot.addWidget(dialog)
+    dialog.edit.setText("显存")
+    dialog._search()
+    drain(qtbot, studio_app)
+    assert dialog.list.count() > 0
+    labels = [dialog.list.itemWidget(dialog.list.item(i)).text() for i in range(dialog.list.count())]
+    assert any("<b>显存</b>" in text for text in labels)

@@ -312,8 +312,13 @@ class NotesPane(QWidget):
         from studio.core.review import QueueScope
 
         node_id = self.current_node
-        self.ctx.tasks.run(lambda col: col.roadmap.subtree_ids(node_id) if col.roadmap else [node_id],
-                           lambda ids: self.ctx.bus.review_scope.emit(QueueScope(node_ids=ids)))
+
+        def scope(col):
+            if col.roadmap is None or node_id not in col.roadmap.nodes:
+                return QueueScope(node_ids=[node_id])
+            return QueueScope.for_node(col.roadmap, node_id)
+
+        self.ctx.tasks.run(scope, self.ctx.bus.review_scope.emit)
 
     def set_zoom(self, steps: int) -> None:
         self.zoom = max(-4, min(12, steps))
