@@ -106,8 +106,14 @@ def environment() -> dict:
             "sm_count": torch.cuda.get_device_properties(0).multi_processor_count}
 
 
-def independent_torch_ms(drill: str, shape: list[int], dtype_name: str) -> float:
-    """do_bench median of the torch op itself, outside the drill machinery."""
+def independent_torch_ms(drill: str, shape: list[int], dtype_name: str) -> tuple[float, list[float]]:
+    """Median of three do_bench medians of the torch op itself (fresh tensors each time),
+    outside the drill machinery; also returns the three, to show the noise floor."""
+    runs = [_independent_once(drill, shape, dtype_name) for _ in range(3)]
+    return sorted(runs)[1], runs
+
+
+def _independent_once(drill: str, shape: list[int], dtype_name: str) -> float:
     import torch
     import torch.nn.functional as F
     from triton.testing import do_bench
@@ -125,18 +131,19 @@ def independent_torch_ms(drill: str, shape: list[int], dtype_name: str) -> float
         fn = {"softmax": lambda: torch.softmax(x, dim=-1),
               "layernorm": lambda: F.layer_norm(x, (n,), w, b, 1e-5),
               "rmsnorm": lambda: F.rms_norm(x, (n,), w, 1e-6)}[drill]
-    return float(do_bench(fn, warmup=25, rep=100, quantiles=[0.5, 0.2, 0.8])[0])
+    return float(do_bench(fn, warmup=100, rep=300, quantiles=[0.5, 0.2, 0.8])[0])
 
 
 def check_bench(drill: str, result: dict) -> dict:
     points = result.get("bench", {}).get("points", []) if result else []
     rows = []
     for p in points:
-        indep = independent_torch_ms(drill, p["size"], p["dtype"])
+        indep, runs = independent_torch_ms(drill, p["size"], p["dtype"])
         ref_dev = (p["ref_ms"] - indep) / indep if p.get("ref_ms") else None
         rows.append({"size": p["size"], "dtype": p["dtype"], "us": _us(p.get("ms")),
                      "p20_us": _us(p.get("p20")), "p80_us": _us(p.get("p80")),
                      "torch_us": _us(p.get("ref_ms")), "torch_independent_us": _us(indep),
+                     "torch_independent_runs_us": [_us(r) for r in runs],
                      "torch_agreement_pct": None if ref_dev is None else round(100 * ref_dev, 2),
                      "gbps": _r(p.get("gbps")), "torch_gbps": _r(p.get("ref_gbps")),
                      "pct_of_copy": _r(p.get("pct_of_peak")),
@@ -169,13 +176,14 @@ def run_bad(name: str) -> dict:
 
 
 def explore(report: Report, deadline: float) -> None:
-    """Time BLOCK_M x num_warps variants of each row kernel at M=4096 (precompiled in parallel)."""
-    jobs = [(d, dt, n, bm, nw) for d in ROW_DRILLS for dt in ("float16", "float32")
-            for n in (256, 512, 1024, 2048, 4096, 8192, 16384) for bm, nw in variants(n)]
+    """Time launch variants of each row kernel at M=4096 (compiled in parallel first)."""
+    jobs = [(d, dt, n, *v) for d in ROW_DRILLS for dt in ("float16", "float32")
+            for n in (256, 512, 1024, 2048, 4096, 8192, 16384) for v in variants(n)]
+    jobs += [("softmax_noevict", dt, n, *v) for dt in ("float16", "float32") for n in (4096, 8192)
+             for v in variants(n)]
     report.data["explore"] = {"jobs": len(jobs), "rows": []}
     with futures.ProcessPoolExecutor(max_workers=12, mp_context=_spawn()) as pool:
-        chunks = [jobs[i::12] for i in range(12)]
-        list(pool.map(_compile_variants, chunks))
+        list(pool.map(_compile_variants, [jobs[i::12] for i in range(12)]))
     report.data["explore"]["precompiled_at_s"] = round(time.monotonic() - START, 1)
     for job in jobs:
         if time.monotonic() > deadline:
@@ -185,16 +193,17 @@ def explore(report: Report, deadline: float) -> None:
     report.save()
 
 
-def variants(n: int) -> list[tuple[int, int]]:
+def variants(n: int) -> list[tuple[int, int, str, int]]:
+    """(BLOCK_M, num_warps, grid, NUM_STAGES): 8-32 values per thread, full or persistent grid."""
     block_n = 1 << (n - 1).bit_length()
     out = []
-    for elems in (1024, 2048, 4096, 8192, 16384):
-        if elems < block_n or (elems > 8192 and elems > block_n):
+    for elems in sorted({block_n, 2048, 4096, 8192}):
+        if elems < block_n:
             continue
-        for nw in (2, 4, 8, 16, 32):
-            per_thread = elems // (nw * 32)
-            if 4 <= per_thread <= 32:
-                out.append((elems // block_n, nw))
+        for nw in (4, 8, 16, 32):
+            if 8 <= elems // (nw * 32) <= 32:
+                out.append((elems // block_n, nw, "full", 1))
+                out.append((elems // block_n, nw, "persistent", 2))
     return out
 
 
@@ -210,10 +219,39 @@ def _solution(drill: str):
     return module
 
 
-def _launcher(drill, dtype_name, n, bm, nw):
+def _noevict_softmax_kernel():
+    """The softmax row kernel without eviction hints (A/B for evict_first), built once."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def softmax_rows_noevict(x_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
+                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, NUM_STAGES: tl.constexpr):
+        cols = tl.arange(0, BLOCK_N)
+        col_mask = (cols < N)[None, :]
+        for block in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.num_programs(0),
+                              num_stages=NUM_STAGES):
+            rows = block * BLOCK_M + tl.arange(0, BLOCK_M)
+            row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
+            x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn, mask=col_mask,
+                        other=-float("inf")).to(tl.float32)
+            numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
+            y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
+            tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
+                     y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask)
+
+    return softmax_rows_noevict
+
+
+_KERNELS: dict = {}
+
+
+def _launcher(drill, dtype_name, n, bm, nw, grid_mode, stages):
     import torch
     import triton
-    mod = _solution(drill)
+    if drill not in _KERNELS:
+        _KERNELS[drill] = _noevict_softmax_kernel() if drill == "softmax_noevict" else _solution(drill)
+    mod = _KERNELS[drill]
     dtype = getattr(torch, dtype_name)
     m = 4096
     x = torch.randn(m, n, device="cuda").to(dtype)
@@ -221,8 +259,12 @@ def _launcher(drill, dtype_name, n, bm, nw):
     w = torch.randn(n, device="cuda").to(dtype)
     b = torch.randn(n, device="cuda").to(dtype)
     block_n = triton.next_power_of_2(n)
-    grid = (triton.cdiv(m, bm),)
-    meta = dict(BLOCK_M=bm, BLOCK_N=block_n, num_warps=nw)
+    blocks = triton.cdiv(m, bm)
+    sms = torch.cuda.get_device_properties(0).multi_processor_count
+    grid = (blocks if grid_mode == "full" else min(blocks, sms * max(1, 64 // nw)),)
+    meta = dict(BLOCK_M=bm, BLOCK_N=block_n, NUM_STAGES=stages, num_warps=nw)
+    if drill == "softmax_noevict":
+        return lambda: mod[grid](x, y, m, n, x.stride(0), x.stride(1), y.stride(0), **meta)
     if drill == "softmax":
         return lambda: mod.softmax_rows_kernel[grid](x, y, m, n, x.stride(0), x.stride(1), y.stride(0), **meta)
     if drill == "layernorm":
@@ -243,15 +285,16 @@ def _compile_variants(jobs):
     return len(jobs)
 
 
-def _time_variant(drill, dtype_name, n, bm, nw):
+def _time_variant(drill, dtype_name, n, bm, nw, grid_mode, stages):
     from triton.testing import do_bench
-    row = {"drill": drill, "dtype": dtype_name, "N": n, "BLOCK_M": bm, "num_warps": nw}
+    row = {"drill": drill, "dtype": dtype_name, "N": n, "BLOCK_M": bm, "num_warps": nw,
+           "grid": grid_mode, "stages": stages}
     try:
-        fn = _launcher(drill, dtype_name, n, bm, nw)
+        fn = _launcher(drill, dtype_name, n, bm, nw, grid_mode, stages)
         compiled = fn()
         row["regs"] = getattr(compiled, "n_regs", None)
         row["spills"] = getattr(compiled, "n_spills", None)
-        row["us"] = round(do_bench(fn, warmup=10, rep=40, quantiles=[0.5])[0] * 1e3, 2)
+        row["us"] = round(do_bench(fn, warmup=10, rep=40, quantiles=[0.5, 0.2, 0.8])[0] * 1e3, 2)
     except Exception as exc:  # noqa: BLE001
         row["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
     return row
@@ -281,8 +324,8 @@ def summarise(report: Report) -> str:
             lines.append(f"- {'PASS' if c['ok'] else 'FAIL'} {name}: {c['detail']}")
         lines.append("")
     if d.get("explore", {}).get("rows"):
-        lines.append("## Tuning: best BLOCK_M x num_warps per size (us) vs the solution's rows_config")
-        lines.append("| drill | dtype | N | best (BLOCK_M, warps) | best us | current | current us |")
+        lines.append("## Tuning: fastest launch variant per size (us) vs the solution's launch_config")
+        lines.append("| drill | dtype | N | best (BLOCK_M, warps, grid, stages) | best us | current | current us |")
         lines.append("|---|---|---|---|---|---|---|")
         groups: dict = {}
         for row in d["explore"]["rows"]:
@@ -290,16 +333,28 @@ def summarise(report: Report) -> str:
                 groups.setdefault((row["drill"], row["dtype"], row["N"]), []).append(row)
         for (drill, dtype, n), rows in groups.items():
             best = min(rows, key=lambda r: r["us"])
-            bm, _, nw = _solution(drill).rows_config(n)
-            cur = next((r for r in rows if r["BLOCK_M"] == bm and r["num_warps"] == nw), None)
-            lines.append(f"| {drill} | {dtype} | {n} | ({best['BLOCK_M']}, {best['num_warps']}) | {best['us']} | "
-                         f"({bm}, {nw}) | {cur['us'] if cur else 'n/a'} |")
+            cur = _current_row(drill, dtype, n, rows)
+            lines.append(f"| {drill} | {dtype} | {n} | ({best['BLOCK_M']}, {best['num_warps']}, {best['grid']}, "
+                         f"{best['stages']}) | {best['us']} | "
+                         f"{(cur['BLOCK_M'], cur['num_warps'], cur['grid'], cur['stages']) if cur else 'n/a'} | "
+                         f"{cur['us'] if cur else 'n/a'} |")
         lines.append("")
     if "bad_kernels" in d:
         lines.append("## Bad kernels on the GPU")
         for r in d["bad_kernels"]:
             lines.append(f"- {'ok ' if r['ok'] else 'BAD'} {r['name']}: {r['status']} {r['flags'] or ''}")
     return "\n".join(lines) + "\n"
+
+
+def _current_row(drill: str, dtype: str, n: int, rows: list[dict]) -> dict | None:
+    """The explored row matching what the solution's launch_config picks at M=4096."""
+    import torch
+    if drill not in ROW_DRILLS:
+        return None
+    x = torch.empty(4096, n, dtype=getattr(torch, dtype), device="cuda")
+    bm, _, nw, programs, stages = _solution(drill).launch_config(x)
+    grid = "full" if programs >= -(-4096 // bm) else "persistent"
+    return next((r for r in rows if (r["BLOCK_M"], r["num_warps"], r["grid"], r["stages"]) == (bm, nw, grid, stages)), None)
 
 
 def criteria(report: Report) -> None:

@@ -27,8 +27,13 @@ COPY_BYTES = 1 << 30          # each side of the bandwidth probe copy
 CACHE_FILE = "drill_device_facts.json"
 
 
-def time_call(fn: Callable[[], Any], warmup_ms: int = 25, rep_ms: int = 100) -> tuple[float, float, float]:
-    """(median, p20, p80) in milliseconds of fn() on the current CUDA device."""
+def time_call(fn: Callable[[], Any], warmup_ms: int = 100,
+              rep_ms: int = 300) -> tuple[float, float, float]:
+    """(median, p20, p80) in milliseconds of fn() on the current CUDA device.
+
+    Longer than do_bench's defaults (25 ms warm-up, 100 ms of repeats): kernels of a few
+    microseconds need the clocks settled and ~3000 samples for a median stable to ~1%.
+    """
     from triton.testing import do_bench
 
     median, p20, p80 = do_bench(fn, warmup=warmup_ms, rep=rep_ms, quantiles=QUANTILES)
