@@ -20,6 +20,7 @@ class Bus(QObject):
     open_drill = Signal(str)
     data_changed = Signal(str)  # what changed: cards | reviews | interviews | notes | drills | progress
     status_message = Signal(str)
+    drill_device = Signal(str)  # GPU name for drills, "" for the CPU interpreter
 
 
 @dataclass
@@ -28,6 +29,7 @@ class AppContext:
     settings: Settings
     language: str  # effective UI language: en | zh_CN
     bus: Bus
+    drill_device: str = ""
 
     @property
     def collection(self):

@@ -238,6 +238,8 @@ class MainWindow(QMainWindow):
             self.upcoming_label.setText("")
 
     def _device_found(self, name: str) -> None:
+        self.ctx.drill_device = name
+        self.ctx.bus.drill_device.emit(name)
         self.device_label.setText(self.tr("Drill device: %1").replace("%1", name or self.tr("CPU interpreter")))
 
     def _data_changed(self, what: str) -> None:
@@ -247,6 +249,9 @@ class MainWindow(QMainWindow):
             self.roadmap.reload()
 
     def closeEvent(self, event) -> None:
+        drills = self.panes.get("drills")
+        if drills is not None:
+            drills.shutdown()
         self.ctx.settings.values["geometry"] = bytes(self.saveGeometry().toBase64()).decode()
         self.ctx.settings.save()
         if self._probe.isRunning():

@@ -1,79 +1,588 @@
-"""The Drills pane: the kernel drills available, with each drill's statement."""
+"""The Drills pane: write a kernel under a countdown, run it, watch its timing plotted live.
+
+Runs go through the drill engine's child process (studio.drills.runner) on a thread of
+their own, so the window never waits on a kernel; events arrive one by one over a
+queued signal. Drafts are autosaved per drill and language in the data folder and
+restored after a restart or crash. Every run is recorded as an attempt with its code.
+"""
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
+import re
+import time
+from pathlib import Path
+
+from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
     QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
     QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from studio import paths
+from studio.ui.code_editor import CodeEditor
 from studio.ui.context import AppContext
 
+WARN_AT_S = 5 * 60
+_LINE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
 
-def _load_drills(_col):
+
+def drafts_dir() -> Path:
+    path = paths.data_dir() / "drafts"
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def draft_path(drill_id: str, lang: str) -> Path:
+    return drafts_dir() / f"{drill_id}.{lang}.py"
+
+
+class DrillRunThread(QThread):
+    """Runs one request through the engine and forwards every event to the GUI thread."""
+
+    event = Signal(object)
+
+    def __init__(self, runner, request, parent=None):
+        super().__init__(parent)
+        self.runner, self.request = runner, request
+
+    def run(self) -> None:
+        for event in self.runner.events(self.request):
+            self.event.emit(event)
+
+    def stop(self) -> None:
+        self.runner.stop()
+
+
+def _load_catalog(_col):
+    from studio.core.drill_attempts import summaries
     from studio.drills.catalog import load_catalog
 
-    return load_catalog()
+    return load_catalog(), summaries(_col)
 
 
 class DrillsPane(QWidget):
     pane_id = "drills"
+    run_finished = Signal(object)  # RunResult, after the attempt is stored
 
     def __init__(self, ctx: AppContext, parent: QWidget | None = None):
         super().__init__(parent)
         self.ctx = ctx
-        self.drills = []
+        self.drills: list = []
+        self.summaries: dict = {}
+        self.drill = None
+        self.lang = "triton"
+        self.thread: DrillRunThread | None = None
+        self.run_file: Path | None = None
+        self.result = None
+        self.countdown_left = 0
+        self.countdown_started: float | None = None
+        self.warned = False
+        self.time_to_pass: float | None = None
+        self.attempts: list = []
+        self._build()
+        ctx.bus.open_drill.connect(self.select_drill)
+        ctx.bus.drill_device.connect(self._device_known)
+        self._device_known(ctx.drill_device)
+        self.refresh()
+
+    # --- layout ------------------------------------------------------------------------
+    def _build(self) -> None:
+        self.banner = QLabel()
+        self.banner.setStyleSheet("padding: 4px; border-radius: 3px;")
         self.list = QListWidget()
         self.list.currentRowChanged.connect(self._selected)
         self.statement = QTextBrowser()
-        self.banner = QLabel()
-        split = QSplitter()
-        split.addWidget(self.list)
-        split.addWidget(self.statement)
-        split.setStretchFactor(1, 3)
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.banner)
-        layout.addWidget(split)
-        ctx.bus.open_drill.connect(self.select_drill)
-        self.refresh()
+        self.statement.setOpenExternalLinks(False)
+        self.editor = CodeEditor()
+        self.editor.textChanged.connect(self._schedule_autosave)
+        self.autosave = QTimer(self, singleShot=True, interval=800)
+        self.autosave.timeout.connect(self.save_draft)
+        self.lang_box = QComboBox()
+        self.lang_box.addItem("Triton", "triton")
+        self.lang_box.addItem("PyTorch", "torch")
+        self.lang_box.currentIndexChanged.connect(self._lang_changed)
+        self.run_button = QPushButton(self.tr("Run tests (Ctrl+Enter)"))
+        self.run_button.clicked.connect(lambda: self.start_run(bench=False))
+        self.bench_button = QPushButton(self.tr("Benchmark"))
+        self.bench_button.clicked.connect(lambda: self.start_run(bench=True))
+        self.stop_button = QPushButton(self.tr("Stop"))
+        self.stop_button.clicked.connect(self.stop_run)
+        self.stop_button.setEnabled(False)
+        reset = QPushButton(self.tr("Reset to starter"))
+        reset.clicked.connect(self.reset_to_starter)
+        open_button = QPushButton(self.tr("Open…"))
+        open_button.clicked.connect(self.open_file)
+        save_button = QPushButton(self.tr("Save as…"))
+        save_button.clicked.connect(self.save_file)
+        self.minutes = QSpinBox()
+        self.minutes.setRange(1, 180)
+        self.minutes.setSuffix(self.tr(" min"))
+        self.clock = QLabel("--:--")
+        self.clock.setStyleSheet("font-size: 18px; font-weight: 600; min-width: 70px;")
+        self.clock_button = QPushButton(self.tr("Start timer"))
+        self.clock_button.clicked.connect(self.toggle_countdown)
+        self.ticker = QTimer(self, interval=1000)
+        self.ticker.timeout.connect(self._tick)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        tools = QHBoxLayout()
+        for w in (self.lang_box, reset, open_button, save_button):
+            tools.addWidget(w)
+        tools.addStretch(1)
+        for w in (self.minutes, self.clock_button, self.clock):
+            tools.addWidget(w)
+        runs = QHBoxLayout()
+        for w in (self.run_button, self.bench_button, self.stop_button):
+            runs.addWidget(w)
+        runs.addWidget(self.progress, 1)
+        editor_box = QWidget()
+        ev = QVBoxLayout(editor_box)
+        ev.setContentsMargins(0, 0, 0, 0)
+        ev.addLayout(tools)
+        ev.addWidget(self.editor, 1)
+        ev.addLayout(runs)
+        self.results = QTableWidget(0, 4)
+        self.results.setHorizontalHeaderLabels([self.tr("Case"), self.tr("Status"), self.tr("Max error"),
+                                                self.tr("Message")])
+        self.results.horizontalHeader().setSectionResizeMode(3, QHeaderView.Stretch)
+        self.results.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.results.setSelectionBehavior(QAbstractItemView.SelectRows)
+        self.results.cellClicked.connect(self._result_clicked)
+        self.console = QPlainTextEdit()
+        self.console.setReadOnly(True)
+        self.console.setMaximumBlockCount(20000)
+        from studio.ui.drill_plot import DrillPlot
 
+        self.plot = DrillPlot()
+        self.history = QTableWidget(0, 5)
+        self.history.setHorizontalHeaderLabels([self.tr("When"), self.tr("Mode"), self.tr("Result"),
+                                                self.tr("Best"), self.tr("Time to pass")])
+        self.history.horizontalHeader().setSectionResizeMode(0, QHeaderView.Stretch)
+        self.history.setEditTriggers(QAbstractItemView.NoEditTriggers)
+        self.history.setSelectionBehavior(QAbstractItemView.SelectRows)
+        reopen = QPushButton(self.tr("Open this attempt's code"))
+        reopen.clicked.connect(self.reopen_attempt)
+        overlay = QPushButton(self.tr("Overlay on plot"))
+        overlay.clicked.connect(self.overlay_attempt)
+        compare = QPushButton(self.tr("Compare two selected"))
+        compare.clicked.connect(self.compare_attempts)
+        self.best_label = QLabel()
+        hist_box = QWidget()
+        hv = QVBoxLayout(hist_box)
+        hrow = QHBoxLayout()
+        for w in (reopen, overlay, compare):
+            hrow.addWidget(w)
+        hrow.addStretch(1)
+        hrow.addWidget(self.best_label)
+        hv.addLayout(hrow)
+        hv.addWidget(self.history)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.results, self.tr("Results"))
+        self.tabs.addTab(self.console, self.tr("Console"))
+        self.tabs.addTab(self.plot, self.tr("Plot"))
+        self.tabs.addTab(hist_box, self.tr("History"))
+        right = QSplitter(Qt.Vertical)
+        right.addWidget(editor_box)
+        right.addWidget(self.tabs)
+        right.setSizes([480, 300])
+        middle = QSplitter()
+        middle.addWidget(self.statement)
+        middle.addWidget(right)
+        middle.setSizes([330, 620])
+        outer = QSplitter()
+        outer.addWidget(self.list)
+        outer.addWidget(middle)
+        outer.setSizes([190, 950])
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        layout.addWidget(self.banner)
+        layout.addWidget(outer, 1)
+        for key in ("Ctrl+Return", "Ctrl+Enter"):
+            QShortcut(QKeySequence(key), self, lambda: self.start_run(bench=False),
+                      context=Qt.WidgetWithChildrenShortcut)
+
+    # --- catalogue -----------------------------------------------------------------------
     def refresh(self) -> None:
-        self.ctx.tasks.run(_load_drills, self._loaded, self._failed)
+        self.ctx.tasks.run(_load_catalog, self._loaded, self._failed)
 
     def _failed(self, exc: Exception) -> None:
-        self.banner.setText(self.tr("Drills could not be loaded:") + f" {exc}")
+        self.statement.setHtml("<p>" + self.tr("Drills could not be loaded:") + f" {exc}</p>")
 
-    def _loaded(self, drills) -> None:
+    def _loaded(self, result) -> None:
+        drills, self.summaries = result
+        current = self.drill.id if self.drill else None
         self.drills = list(drills)
+        self.list.blockSignals(True)
         self.list.clear()
         for drill in self.drills:
             if getattr(drill, "error", None):
-                item = QListWidgetItem(f"{drill.id}  ·  " + self.tr("broken: %1").replace("%1", drill.error))
-                item.setData(Qt.UserRole, drill.id)
-                self.list.addItem(item)
-                continue
-            minutes = self.tr("%1 min").replace("%1", str(drill.time_limit_min))
-            item = QListWidgetItem(f"{drill.title}  ·  {drill.difficulty}  ·  {minutes}")
+                text = f"{drill.id}\n" + self.tr("broken: %1").replace("%1", drill.error)
+            else:
+                summary = self.summaries.get(drill.id)
+                mark = "✓ " if summary and summary.solved else ""
+                best = ""
+                if summary and summary.best_gbps:
+                    unit = "TFLOP/s" if drill.metric == "tflops" else "GB/s"
+                    best = self.tr(" · best %1").replace("%1", f"{summary.best_gbps:.0f} {unit}")
+                text = (f"{mark}{drill.title}\n{drill.difficulty} · "
+                        + self.tr("%1 min").replace("%1", str(drill.time_limit_min)) + best)
+            item = QListWidgetItem(text)
             item.setData(Qt.UserRole, drill.id)
             self.list.addItem(item)
-        self.banner.setText(self.tr("%1 drills").replace("%1", str(len(self.drills))))
-        if self.drills:
-            self.list.setCurrentRow(0)
-
-    def _selected(self, row: int) -> None:
-        if 0 <= row < len(self.drills):
-            from studio.core.markdown_render import render_markdown
-
-            drill = self.drills[row]
-            self.statement.setHtml(render_markdown(drill.statement or drill.error or "").html)
+            if drill.id == current:
+                self.list.setCurrentItem(item)  # keep the open drill without reloading it
+        self.list.blockSignals(False)
+        if current is None and self.drills:
+            self.select_drill(self.drills[0].id)
 
     def select_drill(self, drill_id: str) -> None:
         for row, drill in enumerate(self.drills):
             if drill.id == drill_id:
-                self.list.setCurrentRow(row)
+                if self.list.currentRow() != row:
+                    self.list.setCurrentRow(row)
+                elif self.drill is None or self.drill.id != drill_id:
+                    self._selected(row)
+                return
+
+    def _selected(self, row: int) -> None:
+        if not 0 <= row < len(self.drills):
+            return
+        from studio.core.markdown_render import render_markdown
+
+        self.save_draft()
+        self.drill = self.drills[row]
+        self.statement.setHtml(render_markdown(self.drill.statement or self.drill.error or "").html)
+        self.minutes.setValue(max(1, int(self.drill.time_limit_min or 30)))
+        self._reset_countdown()
+        self._load_code()
+        self.results.setRowCount(0)
+        self.plot.reset(self.drill.metric)
+        self.refresh_history()
+
+    # --- code, drafts, files ---------------------------------------------------------------
+    def _starter(self) -> Path | None:
+        if self.drill is None:
+            return None
+        return self.drill.starter_triton if self.lang == "triton" else self.drill.starter_torch
+
+    def _load_code(self) -> None:
+        draft = draft_path(self.drill.id, self.lang)
+        starter = self._starter()
+        text = ""
+        if draft.is_file():
+            text = draft.read_text(encoding="utf-8")
+        elif starter is not None and starter.is_file():
+            text = starter.read_text(encoding="utf-8")
+        self.editor.blockSignals(True)
+        self.editor.setPlainText(text)
+        self.editor.blockSignals(False)
+
+    def _lang_changed(self) -> None:
+        self.save_draft()
+        self.lang = self.lang_box.currentData()
+        if self.drill is not None:
+            self._load_code()
+
+    def _schedule_autosave(self) -> None:
+        self.autosave.start()
+
+    def save_draft(self) -> None:
+        """Keep the editor's text for this drill and language (restored after a restart)."""
+        self.autosave.stop()
+        if self.drill is None:
+            return
+        path = draft_path(self.drill.id, self.lang)
+        text = self.editor.toPlainText()
+        tmp = path.with_suffix(".tmp")
+        tmp.write_text(text, encoding="utf-8")
+        tmp.replace(path)
+
+    def reset_to_starter(self) -> None:
+        starter = self._starter()
+        if starter is None or not starter.is_file():
+            return
+        if QMessageBox.question(self, self.tr("Reset to starter"),
+                                self.tr("Replace your code with the starter? Your draft is overwritten.")) \
+                != QMessageBox.Yes:
+            return
+        self.editor.setPlainText(starter.read_text(encoding="utf-8"))
+        self.save_draft()
+
+    def open_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open solution"), "", "Python (*.py)")
+        if path:
+            try:
+                self.editor.setPlainText(Path(path).read_text(encoding="utf-8"))
+            except (OSError, UnicodeDecodeError) as exc:
+                QMessageBox.warning(self, self.tr("Open solution"), str(exc))
+
+    def save_file(self) -> None:
+        if self.drill is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save solution"), f"{self.drill.id}.py", "Python (*.py)")
+        if path:
+            Path(path).write_text(self.editor.toPlainText(), encoding="utf-8")
+
+    # --- countdown ------------------------------------------------------------------------
+    def _reset_countdown(self) -> None:
+        self.ticker.stop()
+        self.countdown_left = self.minutes.value() * 60
+        self.countdown_started = None
+        self.warned = False
+        self.time_to_pass = None
+        self.clock_button.setText(self.tr("Start timer"))
+        self._show_clock()
+
+    def toggle_countdown(self) -> None:
+        if self.ticker.isActive():
+            self.ticker.stop()
+            self.clock_button.setText(self.tr("Resume timer"))
+            return
+        if self.countdown_started is None:
+            self.countdown_left = self.minutes.value() * 60
+            self.countdown_started = time.monotonic()
+        self.ticker.start()
+        self.clock_button.setText(self.tr("Pause timer"))
+        self._show_clock()
+
+    def _tick(self) -> None:
+        self.countdown_left -= 1
+        if self.countdown_left == WARN_AT_S and not self.warned:
+            self.warned = True
+            self.ctx.bus.status_message.emit(self.tr("5 minutes left on the drill timer."))
+        self._show_clock()
+
+    def elapsed_s(self) -> float:
+        return self.minutes.value() * 60 - self.countdown_left
+
+    def _show_clock(self) -> None:
+        left = self.countdown_left
+        sign = "+" if left < 0 else ""
+        left = abs(left)
+        self.clock.setText(f"{sign}{left // 60:02d}:{left % 60:02d}")
+        color = "#c62828" if self.countdown_left <= WARN_AT_S and self.countdown_started is not None else ""
+        self.clock.setStyleSheet(f"font-size: 18px; font-weight: 600; min-width: 70px; color: {color or 'palette(text)'};")
+
+    # --- running ---------------------------------------------------------------------------
+    def _device_known(self, name: str) -> None:
+        if name:
+            self.banner.setText(self.tr("Drill device: %1").replace("%1", name))
+            self.banner.setStyleSheet("padding: 4px; background: #e3f2e6; color: #1b5e20;")
+        else:
+            self.banner.setText(self.tr("CPU interpreter — timing off (no GPU found; correctness checks run "
+                                        "under Triton's interpreter)"))
+            self.banner.setStyleSheet("padding: 4px; background: #fff4e0; color: #7a4a00;")
+
+    def is_running(self) -> bool:
+        return self.thread is not None and self.thread.isRunning()
+
+    def start_run(self, bench: bool = False, timeout_s: float | None = None) -> None:
+        if self.drill is None or self.is_running():
+            return
+        from studio.drills.runner import DrillRunner, RunRequest
+
+        self.save_draft()
+        self.run_file = drafts_dir() / f"run_{self.drill.id}.py"
+        self.run_file.write_text(self.editor.toPlainText(), encoding="utf-8")
+        self.run_code = self.editor.toPlainText()
+        runner = DrillRunner(self.ctx.settings.get("drill_python") or None)
+        request = RunRequest(drill=self.drill.id, solution=self.run_file, bench=bench, lang=self.lang,
+                             timeout_s=timeout_s)
+        self.results.setRowCount(0)
+        self.console.clear()
+        if bench:
+            self.plot.reset(self.drill.metric, self.plot.peak)
+        self.progress.setRange(0, 0)
+        self.progress.setFormat(self.tr("starting…"))
+        self.run_button.setEnabled(False)
+        self.bench_button.setEnabled(False)
+        self.stop_button.setEnabled(True)
+        self.thread = DrillRunThread(runner, request, self)
+        self.thread.event.connect(self.on_event)
+        self.thread.start()
+
+    def stop_run(self) -> None:
+        if self.thread is not None:
+            self.thread.stop()
+
+    def on_event(self, event) -> None:
+        """Apply one engine event to the pane (also fed synthetic events by tests)."""
+        kind = event.kind
+        if kind == "started":
+            self.progress.setFormat(f"{event.mode} · {event.device}")
+            if event.mode == "interpreter":
+                self.banner.setText(self.tr("CPU interpreter — timing off (%1)").replace("%1", event.device))
+        elif kind == "case_started":
+            self.progress.setRange(0, max(1, event.total))
+            self.progress.setValue(event.index)
+            self.progress.setFormat(f"{event.name} ({event.index + 1}/{event.total})")
+        elif kind == "case_result":
+            r = event.result
+            self._add_result(r.name + (" (recheck)" if r.phase == "recheck" else ""),
+                             self.tr("passed") if r.passed else self.tr("FAILED"),
+                             "" if r.max_abs_err is None else f"{r.max_abs_err:.3g}", r.error or "", r.passed)
+        elif kind == "bench_info":
+            self.plot.set_peak(event.copy_gbps)
+            if not event.available and event.note:
+                self.console.appendPlainText(event.note)
+        elif kind == "bench_point":
+            self.plot.add_point(event.point)
+            self.tabs.setCurrentWidget(self.plot)
+        elif kind == "flag":
+            self._add_result(self.tr("honesty check"), event.flag.name, "", event.flag.detail, not event.flag.blocking)
+        elif kind == "console":
+            self.console.moveCursor(self.console.textCursor().End)
+            self.console.insertPlainText(event.text)
+        elif kind == "log":
+            self.console.appendPlainText(f"[{event.level}] {event.message}")
+        elif kind == "error":
+            err = event.error
+            line = err.line if err.line else self._line_from(err.traceback or err.message)
+            self._add_result(err.kind, self.tr("ERROR"), "", err.message, False, line)
+            if err.traceback:
+                self.console.appendPlainText(err.traceback)
+        elif kind == "finished":
+            self._finished(event.result)
+
+    def _line_from(self, text: str) -> int | None:
+        if not text or self.run_file is None:
+            return None
+        lines = [int(m.group("line")) for m in _LINE_RE.finditer(text) if Path(m.group("file")).name == self.run_file.name]
+        return lines[-1] if lines else None
+
+    def _add_result(self, case: str, status: str, err: str, message: str, ok: bool, line: int | None = None) -> None:
+        row = self.results.rowCount()
+        self.results.insertRow(row)
+        if line is None:
+            line = self._line_from(message)
+        for col, text in enumerate((case, status, err, message)):
+            item = QTableWidgetItem(text)
+            item.setData(Qt.UserRole, line)
+            if col == 1:
+                item.setForeground(QColor("#2e7d32" if ok else "#c62828"))
+            if line and col == 3:
+                item.setToolTip(self.tr("Click to jump to line %1").replace("%1", str(line)))
+            self.results.setItem(row, col, item)
+
+    def _result_clicked(self, row: int, _col: int) -> None:
+        line = self.results.item(row, 0).data(Qt.UserRole)
+        if line:
+            self.editor.go_to_line(int(line))
+
+    def _finished(self, result) -> None:
+        self.result = result
+        self.run_button.setEnabled(True)
+        self.bench_button.setEnabled(True)
+        self.stop_button.setEnabled(False)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+        self.progress.setFormat(self.tr("%1 in %2 s").replace("%1", result.status)
+                                .replace("%2", f"{result.duration_s:.1f}"))
+        if result.console.stdout_dropped_bytes or result.console.stderr_dropped_bytes:
+            self.console.appendPlainText(self.tr("[output cut: %1 bytes not shown]")
+                                         .replace("%1", str(result.console.stdout_dropped_bytes
+                                                            + result.console.stderr_dropped_bytes)))
+        if result.passed and self.time_to_pass is None and self.countdown_started is not None:
+            self.time_to_pass = self.elapsed_s()
+        over = self.countdown_started is not None and self.countdown_left < 0
+        data, code, lang, ttp = result.to_dict(), self.run_code, self.lang, self.time_to_pass
+        from studio.core.drill_attempts import record_attempt
+
+        def stored(_attempt_id):
+            self.refresh_history()
+            self.refresh()
+            self.run_finished.emit(result)
+            self.ctx.bus.data_changed.emit("drills")
+
+        self.ctx.tasks.run(lambda col: record_attempt(col, data, code, lang, ttp, over), stored)
+
+    # --- history ---------------------------------------------------------------------------
+    def refresh_history(self) -> None:
+        if self.drill is None:
+            return
+        from studio.core.drill_attempts import list_attempts, personal_best
+
+        drill_id = self.drill.id
+        self.ctx.tasks.run(lambda col: (list_attempts(col, drill_id), personal_best(col, drill_id)),
+                           self._history_loaded)
+
+    def _history_loaded(self, result) -> None:
+        self.attempts, best = result
+        self.history.setRowCount(len(self.attempts))
+        unit = "TFLOP/s" if self.drill is not None and self.drill.metric == "tflops" else "GB/s"
+        for row, a in enumerate(self.attempts):
+            cells = (a.started_at.strftime("%Y-%m-%d %H:%M:%S"), a.mode,
+                     self.tr("passed") if a.passed else self.tr("failed"),
+                     f"{a.best_gbps:.0f} {unit}" if a.best_gbps else "—",
+                     f"{a.time_to_pass_s / 60:.1f} min" if a.time_to_pass_s else "—")
+            for col, text in enumerate(cells):
+                self.history.setItem(row, col, QTableWidgetItem(text))
+        if best is not None:
+            self.best_label.setText(self.tr("Personal best: %1").replace("%1", f"{best.best_gbps:.0f} {unit}"))
+            self.plot.set_overlay(self._points_of(best), self.tr("personal best"))
+        else:
+            self.best_label.setText("")
+
+    @staticmethod
+    def _points_of(attempt) -> list:
+        import json
+
+        from studio.drills.result import BenchPoint
+
+        data = json.loads(attempt.result_json or "{}")
+        fields = BenchPoint.__dataclass_fields__
+        return [BenchPoint(**{k: v for k, v in p.items() if k in fields})
+                for p in ((data.get("bench") or {}).get("points") or [])]
+
+    def _selected_attempts(self) -> list:
+        rows = sorted({i.row() for i in self.history.selectedIndexes()})
+        return [self.attempts[r] for r in rows if r < len(self.attempts)]
+
+    def reopen_attempt(self) -> None:
+        chosen = self._selected_attempts()
+        if chosen:
+            self.editor.setPlainText(chosen[0].code)
+
+    def overlay_attempt(self) -> None:
+        chosen = self._selected_attempts()
+        if chosen:
+            self.plot.set_overlay(self._points_of(chosen[0]), chosen[0].started_at.strftime("%m-%d %H:%M"))
+            self.tabs.setCurrentWidget(self.plot)
+
+    def compare_attempts(self) -> None:
+        chosen = self._selected_attempts()
+        if len(chosen) < 2:
+            self.ctx.bus.status_message.emit(self.tr("Select two attempts to compare."))
+            return
+        first, second = chosen[0], chosen[1]
+        self.plot.reset(self.drill.metric if self.drill else "gbps", self.plot.peak)
+        for point in self._points_of(first):
+            self.plot.add_point(point)
+        self.plot.set_overlay(self._points_of(second), second.started_at.strftime("%m-%d %H:%M"))
+        self.tabs.setCurrentWidget(self.plot)
+
+    def shutdown(self) -> None:
+        """Stop a run and keep the draft (the window is closing)."""
+        self.save_draft()
+        if self.is_running():
+            self.thread.stop()
+            self.thread.wait(5000)

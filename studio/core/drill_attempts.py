@@ -1,0 +1,83 @@
+"""Drill attempts: every run of a drill kept with its code, outcome and benchmark.
+
+Used by the Drills pane and by `studio-drill run --record`. The personal best of a
+drill is its passing attempt with the highest throughput (GB/s, or TFLOP/s for
+compute-bound drills).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import func, select
+from sqlalchemy.orm import selectinload
+
+from studio.core.collection import Collection, utcnow
+from studio.core.models import BenchPoint, DrillAttempt
+
+
+@dataclass
+class DrillSummary:
+    drill_id: str
+    attempts: int
+    solved: bool
+    best_gbps: float | None
+
+
+def _throughput(point: dict) -> float | None:
+    return point.get("tflops") if point.get("tflops") is not None else point.get("gbps")
+
+
+def record_attempt(col: Collection, result: dict, code: str, language: str = "triton",
+                   time_to_pass_s: float | None = None, over_time: bool = False,
+                   started_at: datetime | None = None) -> int:
+    """Store a run (RunResult.to_dict()) with its code; returns the attempt id."""
+    points = (result.get("bench") or {}).get("points") or []
+    best = max((t for t in (_throughput(p) for p in points if p.get("passed", True)) if t is not None),
+               default=None)
+    with col.db.session() as s, s.begin():
+        attempt = DrillAttempt(
+            drill_id=result.get("drill", ""), started_at=started_at or utcnow(), language=language,
+            mode=result.get("mode") or "unknown", device=result.get("device") or "",
+            passed=result.get("status") == "passed", best_gbps=best, time_to_pass_s=time_to_pass_s,
+            over_time=over_time, code=code, result_json=json.dumps(result),
+        )
+        for p in points:
+            attempt.points.append(BenchPoint(
+                size="x".join(str(v) for v in p.get("size", [])) + f" {p.get('dtype', '')}".rstrip(),
+                ms=p.get("ms") or 0.0, p20=p.get("p20"), p80=p.get("p80"), ref_ms=p.get("ref_ms"),
+                gbps=p.get("gbps"), tflops=p.get("tflops"), pct_of_peak=p.get("pct_of_peak")))
+        s.add(attempt)
+        s.flush()
+        return attempt.id
+
+
+def list_attempts(col: Collection, drill_id: str) -> list[DrillAttempt]:
+    with col.db.session() as s:
+        return list(s.scalars(select(DrillAttempt).options(selectinload(DrillAttempt.points))
+                              .where(DrillAttempt.drill_id == drill_id)
+                              .order_by(DrillAttempt.started_at.desc(), DrillAttempt.id.desc())))
+
+
+def get_attempt(col: Collection, attempt_id: int) -> DrillAttempt | None:
+    with col.db.session() as s:
+        return s.scalars(select(DrillAttempt).options(selectinload(DrillAttempt.points))
+                         .where(DrillAttempt.id == attempt_id)).first()
+
+
+def personal_best(col: Collection, drill_id: str) -> DrillAttempt | None:
+    with col.db.session() as s:
+        return s.scalars(select(DrillAttempt).options(selectinload(DrillAttempt.points))
+                         .where(DrillAttempt.drill_id == drill_id, DrillAttempt.passed.is_(True),
+                                DrillAttempt.best_gbps.is_not(None))
+                         .order_by(DrillAttempt.best_gbps.desc()).limit(1)).first()
+
+
+def summaries(col: Collection) -> dict[str, DrillSummary]:
+    """Per drill: attempts, whether any passed, best throughput (for the drill list)."""
+    with col.db.session() as s:
+        rows = s.execute(select(DrillAttempt.drill_id, func.count(), func.max(DrillAttempt.passed),
+                                func.max(DrillAttempt.best_gbps)).group_by(DrillAttempt.drill_id))
+        return {d: DrillSummary(d, int(n), bool(solved), best) for d, n, solved, best in rows}

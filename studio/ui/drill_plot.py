@@ -1,0 +1,133 @@
+"""The drill benchmark plot: throughput (or time) against size, filled in point by point.
+
+Lines: the user's kernel, torch, and a dashed line at the device's measured copy
+bandwidth (for memory-bound drills). The time view shows p20-p80 bands. Any earlier
+attempt (the personal best by default) can be overlaid.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+
+SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
+
+
+def point_label(point) -> str:
+    size = "x".join(str(v) for v in point.size)
+    return f"{size}\n{point.dtype}"
+
+
+class DrillPlot(QWidget):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        import pyqtgraph as pg
+
+        self.pg = pg
+        self.metric = "gbps"
+        self.points: list = []
+        self.overlay: list = []
+        self.overlay_name = ""
+        self.peak: float | None = None
+        self.view = QComboBox()
+        self.view.addItem(self.tr("Throughput"), "throughput")
+        self.view.addItem(self.tr("Time (µs) with p20–p80"), "time")
+        self.view.currentIndexChanged.connect(self.redraw)
+        self.note = QLabel()
+        self.plot = pg.PlotWidget()
+        self.plot.setBackground(None)
+        self.plot.showGrid(x=False, y=True, alpha=0.3)
+        self.legend = self.plot.addLegend(offset=(10, 10))
+        top = QHBoxLayout()
+        top.addWidget(self.view)
+        top.addWidget(self.note, 1)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
+        layout.addWidget(self.plot, 1)
+
+    def reset(self, metric: str = "gbps", peak: float | None = None) -> None:
+        self.metric, self.points, self.peak = metric, [], peak
+        self.redraw()
+
+    def set_peak(self, peak: float | None) -> None:
+        self.peak = peak
+        self.redraw()
+
+    def add_point(self, point) -> None:
+        self.points.append(point)
+        self.redraw()
+
+    def set_overlay(self, points: list, name: str) -> None:
+        self.overlay, self.overlay_name = points, name
+        self.redraw()
+
+    # --- drawing ---------------------------------------------------------------------------
+    def _labels(self) -> list[str]:
+        labels: list[str] = []
+        for p in self.points + self.overlay:
+            label = point_label(p)
+            if label not in labels:
+                labels.append(label)
+        return labels
+
+    def _value(self, p, torch: bool = False):
+        if self.view.currentData() == "time":
+            ms = p.ref_ms if torch else p.ms
+            return None if ms is None else ms * 1000
+        if self.metric == "tflops":
+            if torch:
+                return (p.flops / (p.ref_ms * 1e-3) / 1e12) if p.ref_ms and p.flops else None
+            return p.tflops
+        return p.ref_gbps if torch else p.gbps
+
+    def series(self) -> dict[str, list[tuple[int, float]]]:
+        """The data behind each line as (x index, y) pairs; used by drawing and tests."""
+        index = {label: i for i, label in enumerate(self._labels())}
+        out: dict[str, list[tuple[int, float]]] = {"you": [], "torch": [], "overlay": []}
+        for p in self.points:
+            for name, torch in (("you", False), ("torch", True)):
+                y = self._value(p, torch)
+                if y is not None:
+                    out[name].append((index[point_label(p)], y))
+        for p in self.overlay:
+            y = self._value(p)
+            if y is not None:
+                out["overlay"].append((index[point_label(p)], y))
+        return out
+
+    def redraw(self) -> None:
+        pg = self.pg
+        self.plot.clear()
+        self.legend.clear()
+        time_view = self.view.currentData() == "time"
+        unit = self.tr("µs") if time_view else ("TFLOP/s" if self.metric == "tflops" else "GB/s")
+        self.plot.setLabel("left", unit)
+        labels = self._labels()
+        self.plot.getAxis("bottom").setTicks([list(enumerate(labels))])
+        data = self.series()
+        names = {"you": self.tr("your kernel"), "torch": "torch",
+                 "overlay": self.overlay_name or self.tr("earlier attempt")}
+        for key in ("you", "torch", "overlay"):
+            pts = sorted(data[key])
+            if not pts:
+                continue
+            pen = pg.mkPen(SERIES_COLORS[key], width=2,
+                           style=pg.QtCore.Qt.DotLine if key == "overlay" else pg.QtCore.Qt.SolidLine)
+            self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen, symbol="o", symbolSize=6,
+                           symbolBrush=SERIES_COLORS[key], name=names[key])
+        if time_view:
+            for p in self.points:
+                if p.p20 is not None and p.p80 is not None:
+                    x = labels.index(point_label(p))
+                    bar = pg.ErrorBarItem(x=pg.np.array([x]), y=pg.np.array([p.ms * 1000]),
+                                          top=pg.np.array([(p.p80 - p.ms) * 1000]),
+                                          bottom=pg.np.array([(p.ms - p.p20) * 1000]),
+                                          beam=0.2, pen=pg.mkPen(SERIES_COLORS["you"]))
+                    self.plot.addItem(bar)
+        elif self.metric == "gbps" and self.peak:
+            line = pg.InfiniteLine(pos=self.peak, angle=0,
+                                   pen=pg.mkPen(SERIES_COLORS["peak"], width=1.5, style=pg.QtCore.Qt.DashLine),
+                                   label=self.tr("measured copy bandwidth %1 GB/s").replace("%1", f"{self.peak:.0f}"),
+                                   labelOpts={"position": 0.15, "color": SERIES_COLORS["peak"]})
+            self.plot.addItem(line)
+        self.note.setText("" if self.points or self.overlay else self.tr("Run Benchmark on a GPU to plot timings."))
