@@ -21,28 +21,36 @@ import triton
 import triton.language as tl
 
 MAX_FUSED_N = 16384
+# (BLOCK_N, bytes per element) -> (BLOCK_M, num_warps): the fastest launch shape across the
+# softmax, layernorm and rmsnorm kernels at M=4096 on an H100 (bench/drills_gpu_check.py
+# --explore; bench/results/drills_gpu_tuning.md). Short rows want several rows per program
+# (8-16 KiB each); long rows want more warps, ~16-32 values per thread.
+TUNED_LAUNCH = {
+    (256, 2): (16, 16), (256, 4): (16, 16),
+    (512, 2): (16, 16), (512, 4): (4, 4),
+    (1024, 2): (2, 4), (1024, 4): (4, 4),
+    (2048, 2): (2, 4), (2048, 4): (2, 4),
+    (4096, 2): (1, 4), (4096, 4): (1, 8),
+    (8192, 2): (1, 8), (8192, 4): (1, 8),
+    (16384, 2): (1, 16), (16384, 4): (1, 16),
+}
+MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy for small M
 
 
 @triton.jit
 def softmax_rows_kernel(x_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
-                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, NUM_STAGES: tl.constexpr):
+                        BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+    rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)
     col_mask = (cols < N)[None, :]
-    # Each program walks over blocks of BLOCK_M rows; with fewer programs than blocks the
-    # loop is software-pipelined (NUM_STAGES): the next block's load is in flight while
-    # this one is reduced.
-    for block in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.num_programs(0),
-                          num_stages=NUM_STAGES):
-        rows = block * BLOCK_M + tl.arange(0, BLOCK_M)
-        # Rows past the end re-read the last row (no -inf - -inf); only real rows are stored.
-        row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
-        x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn, mask=col_mask,
-                    other=-float("inf"), eviction_policy="evict_first").to(tl.float32)
-        numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
-        y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
-        tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
-                 y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask,
-                 eviction_policy="evict_first")
+    # Rows past the end re-read the last row (no -inf - -inf); only real rows are stored.
+    row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
+    x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn, mask=col_mask,
+                other=-float("inf")).to(tl.float32)
+    numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
+    y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
+    tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
+             y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask)
 
 
 @triton.jit
@@ -71,13 +79,16 @@ def softmax_looped_kernel(x_ptr, y_ptr, N, stride_xm, stride_xn, stride_ym,
         tl.store(y_row + cols, y.to(y_ptr.dtype.element_ty), mask=cols < N)
 
 
-def launch_config(x: torch.Tensor) -> tuple[int, int, int, int, int]:
-    """(BLOCK_M, BLOCK_N, num_warps, programs, NUM_STAGES) for softmax_rows_kernel."""
+def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
+    """(BLOCK_M, BLOCK_N, num_warps) for the fused kernel, from TUNED_LAUNCH."""
     M, N = x.shape
     block_n = triton.next_power_of_2(N)
-    block_m = max(1, 2048 // block_n)
-    num_warps = min(16, max(4, block_m * block_n // 512))
-    return block_m, block_n, num_warps, triton.cdiv(M, block_m), 1
+    block_m, num_warps = TUNED_LAUNCH.get((block_n, x.element_size()), (max(1, 4096 // block_n), 4))
+    block_m = min(block_m, 16)
+    while block_m > 1 and triton.cdiv(M, block_m) < MIN_PROGRAMS:
+        block_m //= 2
+        num_warps = max(4, min(num_warps, block_m * block_n // 256))
+    return block_m, block_n, num_warps
 
 
 def softmax(x: torch.Tensor) -> torch.Tensor:
@@ -86,10 +97,10 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
     if N <= MAX_FUSED_N:
-        block_m, block_n, num_warps, programs, stages = launch_config(x)
-        softmax_rows_kernel[(programs,)](x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
-                                         BLOCK_M=block_m, BLOCK_N=block_n, NUM_STAGES=stages,
-                                         num_warps=num_warps)
+        block_m, block_n, num_warps = launch_config(x)
+        softmax_rows_kernel[(triton.cdiv(M, block_m),)](
+            x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
+            BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
         softmax_looped_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
                                     BLOCK_N=4096, num_warps=8)

@@ -20,11 +20,9 @@ BLOCK = 4096
 def add_kernel(x_ptr, y_ptr, out_ptr, n, stride_x, stride_y, BLOCK: tl.constexpr):
     offsets = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
     mask = offsets < n
-    # Every byte is touched once: evict_first keeps the stream from pushing other data out of L2.
-    x = tl.load(x_ptr + offsets * stride_x, mask=mask, eviction_policy="evict_first").to(tl.float32)
-    y = tl.load(y_ptr + offsets * stride_y, mask=mask, eviction_policy="evict_first").to(tl.float32)
-    tl.store(out_ptr + offsets, (x + y).to(out_ptr.dtype.element_ty), mask=mask,
-             eviction_policy="evict_first")
+    x = tl.load(x_ptr + offsets * stride_x, mask=mask).to(tl.float32)
+    y = tl.load(y_ptr + offsets * stride_y, mask=mask).to(tl.float32)
+    tl.store(out_ptr + offsets, (x + y).to(out_ptr.dtype.element_ty), mask=mask)
 
 
 def add(x: torch.Tensor, y: torch.Tensor) -> torch.Tensor:

@@ -3,24 +3,253 @@
 <context>
     <name>DrillsPane</name>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="50" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="140" />
+        <source>Run tests (Ctrl+Enter)</source>
+        <translation>运行测试（Ctrl+Enter）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="142" />
+        <source>Benchmark</source>
+        <translation>性能测试</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="144" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="147" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="340" />
+        <source>Reset to starter</source>
+        <translation>恢复初始代码</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="149" />
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="151" />
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="155" />
+        <source> min</source>
+        <translation> 分钟</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="158" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="369" />
+        <source>Start timer</source>
+        <translation>开始计时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
+        <source>Case</source>
+        <translation>用例</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
+        <source>Max error</source>
+        <translation>最大误差</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="182" />
+        <source>Message</source>
+        <translation>信息</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="194" />
+        <source>When</source>
+        <translation>时间</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="194" />
+        <source>Mode</source>
+        <translation>模式</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="194" />
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
+        <source>Time to pass</source>
+        <translation>通过用时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="199" />
+        <source>Open this attempt's code</source>
+        <translation>打开这次提交的代码</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="201" />
+        <source>Overlay on plot</source>
+        <translation>叠加到图上</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="203" />
+        <source>Compare two selected</source>
+        <translation>对比选中的两次</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="216" />
+        <source>Results</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="217" />
+        <source>Console</source>
+        <translation>控制台</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="218" />
+        <source>Plot</source>
+        <translation>图表</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="219" />
+        <source>History</source>
+        <translation>历史</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="245" />
         <source>Drills could not be loaded:</source>
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="57" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="255" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="61" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="262" />
+        <source> · best %1</source>
+        <translation> · 最佳 %1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="264" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="65" />
-        <source>%1 drills</source>
-        <translation>%1 道练习题</translation>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="341" />
+        <source>Replace your code with the starter? Your draft is overwritten.</source>
+        <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="348" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="353" />
+        <source>Open solution</source>
+        <translation>打开解答</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="358" />
+        <source>Save solution</source>
+        <translation>保存解答</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="375" />
+        <source>Resume timer</source>
+        <translation>继续计时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="381" />
+        <source>Pause timer</source>
+        <translation>暂停计时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="388" />
+        <source>5 minutes left on the drill timer.</source>
+        <translation>练习计时还剩 5 分钟。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="405" />
+        <source>Drill device: %1</source>
+        <translation>练习设备：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="408" />
+        <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
+        <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="435" />
+        <source>starting…</source>
+        <translation>启动中…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="458" />
+        <source>CPU interpreter — timing off (%1)</source>
+        <translation>CPU 解释器——不计时（%1）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="466" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="564" />
+        <source>passed</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="466" />
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="476" />
+        <source>honesty check</source>
+        <translation>诚信检查</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="485" />
+        <source>ERROR</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="512" />
+        <source>Click to jump to line %1</source>
+        <translation>点击跳到第 %1 行</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="528" />
+        <source>%1 in %2 s</source>
+        <translation>%1，用时 %2 秒</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="531" />
+        <source>[output cut: %1 bytes not shown]</source>
+        <translation>[输出已截断：%1 字节未显示]</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="564" />
+        <source>failed</source>
+        <translation>未通过</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="570" />
+        <source>Personal best: %1</source>
+        <translation>个人最佳：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="571" />
+        <source>personal best</source>
+        <translation>个人最佳</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="604" />
+        <source>Select two attempts to compare.</source>
+        <translation>请选择两次提交进行对比。</translation>
     </message>
 </context>
 </TS>

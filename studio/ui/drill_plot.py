@@ -96,6 +96,8 @@ class DrillPlot(QWidget):
         return out
 
     def redraw(self) -> None:
+        import numpy as np
+
         pg = self.pg
         self.plot.clear()
         self.legend.clear()
@@ -119,9 +121,9 @@ class DrillPlot(QWidget):
             for p in self.points:
                 if p.p20 is not None and p.p80 is not None:
                     x = labels.index(point_label(p))
-                    bar = pg.ErrorBarItem(x=pg.np.array([x]), y=pg.np.array([p.ms * 1000]),
-                                          top=pg.np.array([(p.p80 - p.ms) * 1000]),
-                                          bottom=pg.np.array([(p.ms - p.p20) * 1000]),
+                    bar = pg.ErrorBarItem(x=np.array([x]), y=np.array([p.ms * 1000]),
+                                          top=np.array([(p.p80 - p.ms) * 1000]),
+                                          bottom=np.array([(p.ms - p.p20) * 1000]),
                                           beam=0.2, pen=pg.mkPen(SERIES_COLORS["you"]))
                     self.plot.addItem(bar)
         elif self.metric == "gbps" and self.peak:

@@ -21,7 +21,10 @@ log = logging.getLogger(__name__)
 
 
 class TaskRunner(QObject):
-    _finished = Signal(object, object, object, object)  # on_success, on_failure, result, error
+    # Results cross threads as an integer key into `_outbox`, never as Python objects in the
+    # signal: queued `object` arguments were seen to corrupt reference counts in PySide6 6.12
+    # (crashes in bool_dealloc / segfaults at exit).
+    _finished = Signal(int)
     failed = Signal(str)
     busy_changed = Signal(bool)
 
@@ -32,6 +35,8 @@ class TaskRunner(QObject):
         self._pending = 0
         self._closed = False
         self._lock = threading.Lock()
+        self._outbox: dict[int, tuple] = {}
+        self._next_key = 0
         self._finished.connect(self._deliver)
 
     def run(
@@ -54,19 +59,23 @@ class TaskRunner(QObject):
 
         def job():
             try:
-                result = fn(self.collection)
+                result, error = fn(self.collection), None
             except Exception as exc:  # reported to the caller, never raised into Qt
                 log.exception("task failed")
-                self._finished.emit(on_success, on_failure, None, exc)
-                return None
-            self._finished.emit(on_success, on_failure, result, None)
+                result, error = None, exc
+            with self._lock:
+                key = self._next_key
+                self._next_key += 1
+                self._outbox[key] = (on_success, on_failure, result, error)
+            self._finished.emit(key)
             return result
 
         return self._executor.submit(job)
 
-    def _deliver(self, on_success, on_failure, result, error) -> None:
+    def _deliver(self, key: int) -> None:
         with self._lock:
             self._pending -= 1
+            on_success, on_failure, result, error = self._outbox.pop(key)
         if error is not None:
             if on_failure is not None:
                 on_failure(error)

@@ -8,12 +8,13 @@ restored after a restart or crash. Every run is recorded as an attempt with its 
 
 from __future__ import annotations
 
+import queue
 import re
 import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QColor, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -42,7 +43,8 @@ from studio.ui.code_editor import CodeEditor
 from studio.ui.context import AppContext
 
 WARN_AT_S = 5 * 60
-_LINE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)')
+# Tracebacks say `File "path", line N`; the engine's case messages say `(name.py, line N)`.
+_LINE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)|\((?P<name>[^(),]+\.py), line (?P<line2>\d+)\)')
 
 
 def drafts_dir() -> Path:
@@ -56,17 +58,31 @@ def draft_path(drill_id: str, lang: str) -> Path:
 
 
 class DrillRunThread(QThread):
-    """Runs one request through the engine and forwards every event to the GUI thread."""
+    """Runs one request through the engine and forwards every event to the GUI thread.
 
-    event = Signal(object)
+    Events wait in a thread-safe queue; the signal only says "more arrived" (passing
+    Python objects through queued signals corrupted reference counts in PySide6 6.12).
+    """
+
+    arrived = Signal()
 
     def __init__(self, runner, request, parent=None):
         super().__init__(parent)
         self.runner, self.request = runner, request
+        self.queue: queue.SimpleQueue = queue.SimpleQueue()
 
     def run(self) -> None:
         for event in self.runner.events(self.request):
-            self.event.emit(event)
+            self.queue.put(event)
+            self.arrived.emit()
+
+    def take(self) -> list:
+        events = []
+        while True:
+            try:
+                events.append(self.queue.get_nowait())
+            except queue.Empty:
+                return events
 
     def stop(self) -> None:
         self.runner.stop()
@@ -91,6 +107,7 @@ class DrillsPane(QWidget):
         self.drill = None
         self.lang = "triton"
         self.thread: DrillRunThread | None = None
+        self.result_pending = False
         self.run_file: Path | None = None
         self.result = None
         self.countdown_left = 0
@@ -393,7 +410,8 @@ class DrillsPane(QWidget):
             self.banner.setStyleSheet("padding: 4px; background: #fff4e0; color: #7a4a00;")
 
     def is_running(self) -> bool:
-        return self.thread is not None and self.thread.isRunning()
+        """A run is in progress until its Finished event has been applied."""
+        return self.thread is not None and self.result_pending
 
     def start_run(self, bench: bool = False, timeout_s: float | None = None) -> None:
         if self.drill is None or self.is_running():
@@ -407,6 +425,8 @@ class DrillsPane(QWidget):
         runner = DrillRunner(self.ctx.settings.get("drill_python") or None)
         request = RunRequest(drill=self.drill.id, solution=self.run_file, bench=bench, lang=self.lang,
                              timeout_s=timeout_s)
+        self.result = None
+        self.result_pending = True
         self.results.setRowCount(0)
         self.console.clear()
         if bench:
@@ -417,8 +437,13 @@ class DrillsPane(QWidget):
         self.bench_button.setEnabled(False)
         self.stop_button.setEnabled(True)
         self.thread = DrillRunThread(runner, request, self)
-        self.thread.event.connect(self.on_event)
+        self.thread.arrived.connect(self._drain_events)
         self.thread.start()
+
+    def _drain_events(self) -> None:
+        if self.thread is not None:
+            for event in self.thread.take():
+                self.on_event(event)
 
     def stop_run(self) -> None:
         if self.thread is not None:
@@ -450,7 +475,7 @@ class DrillsPane(QWidget):
         elif kind == "flag":
             self._add_result(self.tr("honesty check"), event.flag.name, "", event.flag.detail, not event.flag.blocking)
         elif kind == "console":
-            self.console.moveCursor(self.console.textCursor().End)
+            self.console.moveCursor(QTextCursor.End)
             self.console.insertPlainText(event.text)
         elif kind == "log":
             self.console.appendPlainText(f"[{event.level}] {event.message}")
@@ -466,7 +491,11 @@ class DrillsPane(QWidget):
     def _line_from(self, text: str) -> int | None:
         if not text or self.run_file is None:
             return None
-        lines = [int(m.group("line")) for m in _LINE_RE.finditer(text) if Path(m.group("file")).name == self.run_file.name]
+        lines = []
+        for m in _LINE_RE.finditer(text):
+            name = Path(m.group("file")).name if m.group("file") else m.group("name")
+            if name == self.run_file.name:
+                lines.append(int(m.group("line") or m.group("line2")))
         return lines[-1] if lines else None
 
     def _add_result(self, case: str, status: str, err: str, message: str, ok: bool, line: int | None = None) -> None:
@@ -490,6 +519,7 @@ class DrillsPane(QWidget):
 
     def _finished(self, result) -> None:
         self.result = result
+        self.result_pending = False
         self.run_button.setEnabled(True)
         self.bench_button.setEnabled(True)
         self.stop_button.setEnabled(False)
