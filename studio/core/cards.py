@@ -128,32 +128,52 @@ def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dic
     return " AND ".join(clauses), params
 
 
-def browse(col: Collection, query: str = "", order: str = "due", descending: bool = False,
-           limit: int | None = None, now: datetime | None = None) -> list[BrowserRow]:
-    """Cards matching a browser search, with the browser's columns."""
+_IVL_SQL = "CASE WHEN c.last_review IS NULL THEN NULL ELSE julianday(c.due) - julianday(c.last_review) END"
+
+
+def search_ids(col: Collection, query: str = "", order: str = "due", descending: bool = False,
+               now: datetime | None = None) -> list[int]:
+    """Ids of the cards matching a browser search, in display order (as Anki's browser does).
+
+    Only ids: the covering index ix_cards_browse answers it without reading card text;
+    the browser then fetches the rows it shows with `rows_for_ids`.
+    """
     now = now or utcnow()
     cutoff = col.end_of_today(now.replace(tzinfo=timezone.utc))
     where, params = compile_query(query, now, cutoff)
     if order not in _ORDER_SQL:
         raise SearchSyntaxError(f"cannot sort by {order!r}")
-    sql = (
-        f"SELECT c.id, c.key, c.q_en, c.q_zh, c.node_id, c.tags, c.due, "
-        f"CASE WHEN c.last_review IS NULL THEN NULL ELSE julianday(c.due) - julianday(c.last_review) END AS ivl, "
-        f"c.stability, c.difficulty, {_retrievability_sql()} AS r, c.lapses, c.reps, c.suspended, c.flag, "
-        f"c.last_review IS NULL FROM cards c WHERE {where} "
-        f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id"
-        + (" LIMIT :limit" if limit else "")
-    )
-    if limit:
-        params["limit"] = limit
+    sql = (f"SELECT c.id, {_IVL_SQL} AS ivl, {_retrievability_sql()} AS r FROM cards c WHERE {where} "
+           f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id")
     with col.db.engine.connect() as conn:
-        rows = conn.execute(text(sql), params).all()
+        return [row[0] for row in conn.execute(text(sql), params)]
+
+
+def rows_for_ids(col: Collection, ids: list[int], now: datetime | None = None) -> list[BrowserRow]:
+    """The browser's columns for the given cards, in the given order."""
+    if not ids:
+        return []
+    now = now or utcnow()
+    marks = ",".join(str(int(i)) for i in ids)
+    sql = (f"SELECT c.id, c.key, c.q_en, c.q_zh, c.node_id, c.tags, c.due, {_IVL_SQL}, "
+           f"c.stability, c.difficulty, {_retrievability_sql()} AS r, c.lapses, c.reps, c.suspended, c.flag, "
+           f"c.last_review IS NULL FROM cards c WHERE c.id IN ({marks})")
+    with col.db.engine.connect() as conn:
+        found = {r[0]: r for r in conn.execute(text(sql), {"now": now})}
     return [
         BrowserRow(r[0], r[1], r[2], r[3] or "", r[4] or "", r[5] or "",
                    datetime.fromisoformat(r[6]) if isinstance(r[6], str) else r[6],
                    r[7], r[8], r[9], r[10], r[11], r[12], bool(r[13]), r[14], bool(r[15]))
-        for r in rows
+        for r in (found[i] for i in ids if i in found)
     ]
+
+
+def browse(col: Collection, query: str = "", order: str = "due", descending: bool = False,
+           limit: int | None = None, now: datetime | None = None) -> list[BrowserRow]:
+    """Cards matching a browser search with the browser's columns (the first `limit`)."""
+    now = now or utcnow()
+    ids = search_ids(col, query, order, descending, now)
+    return rows_for_ids(col, ids[:limit] if limit else ids, now)
 
 
 @dataclass

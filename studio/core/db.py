@@ -28,7 +28,7 @@ log = logging.getLogger(__name__)
 HEAD_REVISION = "0002"
 KNOWN_REVISIONS = ("0001", "0002")
 BACKUPS_KEPT = 7
-HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day")
+HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day", "ix_cards_browse")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
 

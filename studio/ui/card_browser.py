@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 
 from studio.ui.context import AppContext
 
-RESULT_LIMIT = 5000  # rows drawn at once; the status line says when a search has more
+PAGE = 200  # rows fetched at a time as the table scrolls
 
 
 def _number(value, digits: int = 1) -> str:
@@ -36,21 +36,52 @@ def _number(value, digits: int = 1) -> str:
 
 
 class CardTableModel(QAbstractTableModel):
-    def __init__(self, parent: QWidget | None = None):
+    """All matching card ids, with rows fetched a page at a time when they are drawn.
+
+    As in Anki's browser, a search returns ids only; the few rows on screen are read by
+    id (a core call of a millisecond or two), so a search over tens of thousands of
+    cards never loads them all.
+    """
+
+    def __init__(self, parent: QWidget | None = None, fetch=None):
         super().__init__(parent)
-        self.rows: list = []
+        self.ids: list[int] = []
+        self.cache: dict[int, object] = {}
+        self.fetch = fetch  # callable(list[int]) -> list[BrowserRow]
         self.zh = False
         self.headers = [self.tr("Question"), self.tr("Node"), self.tr("Tags"), self.tr("Due"),
                         self.tr("Interval (d)"), self.tr("Stability"), self.tr("Difficulty"),
                         self.tr("Retrievability"), self.tr("Lapses"), self.tr("Reviews")]
 
-    def set_rows(self, rows: list) -> None:
+    def set_ids(self, ids: list[int], first_rows: list | None = None) -> None:
         self.beginResetModel()
-        self.rows = rows
+        self.ids = list(ids)
+        self.cache = {row.id: row for row in (first_rows or [])}
         self.endResetModel()
 
+    def set_rows(self, rows: list) -> None:
+        self.set_ids([r.id for r in rows], rows)
+
+    @property
+    def rows(self) -> list:
+        """Rows fetched so far, in table order (tests and selection use it)."""
+        return [self.row(i) for i in range(len(self.ids))]
+
+    def row(self, index: int):
+        card_id = self.ids[index]
+        if card_id not in self.cache and self.fetch is not None:
+            start = (index // PAGE) * PAGE
+            for fetched in self.fetch(self.ids[start:start + PAGE]):
+                self.cache[fetched.id] = fetched
+        return self.cache.get(card_id)
+
+    def invalidate_rows(self) -> None:
+        self.cache.clear()
+        if self.ids:
+            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, len(self.headers) - 1))
+
     def rowCount(self, parent=QModelIndex()) -> int:
-        return 0 if parent.isValid() else len(self.rows)
+        return 0 if parent.isValid() else len(self.ids)
 
     def columnCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.headers)
@@ -61,7 +92,11 @@ class CardTableModel(QAbstractTableModel):
         return None
 
     def data(self, index, role=Qt.DisplayRole):
-        row = self.rows[index.row()]
+        if role == Qt.UserRole:
+            return self.ids[index.row()]
+        row = self.row(index.row())
+        if row is None:
+            return None
         if role == Qt.DisplayRole:
             return self._text(row, index.column())
         if role == Qt.ForegroundRole and row.suspended:
@@ -98,7 +133,7 @@ class CardBrowser(QWidget):
         self._debounce = QTimer(self, singleShot=True, interval=250)
         self._debounce.timeout.connect(self.run_search)
         self.search.textEdited.connect(self._debounce.start)
-        self.model = CardTableModel(self)
+        self.model = CardTableModel(self, fetch=self._fetch_rows)
         self.model.zh = ctx.settings.get("card_language") == "zh"
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -145,20 +180,27 @@ class CardBrowser(QWidget):
 
     # --- search -------------------------------------------------------------------------
     def run_search(self) -> None:
-        from studio.core.cards import browse
+        from studio.core.cards import rows_for_ids, search_ids
 
         query, order, desc = self.search.text(), self.order, self.descending
-        self.ctx.tasks.run(lambda col: browse(col, query, order, desc, limit=RESULT_LIMIT + 1),
-                           self._show_rows, self._search_failed)
 
-    def _show_rows(self, rows: list) -> None:
-        more = len(rows) > RESULT_LIMIT
-        self.model.set_rows(rows[:RESULT_LIMIT])
-        text = self.tr("%1 cards").replace("%1", str(len(self.model.rows)))
-        if more:
-            text = self.tr("first %1 cards shown; narrow the search").replace("%1", str(RESULT_LIMIT))
-        self.status.setText(text)
+        def search(col):
+            ids = search_ids(col, query, order, desc)
+            return ids, rows_for_ids(col, ids[:PAGE])
+
+        self.ctx.tasks.run(search, self._show_ids, self._search_failed)
+
+    def _show_ids(self, result) -> None:
+        ids, first_rows = result
+        self.model.set_ids(ids, first_rows)
+        self.status.setText(self.tr("%1 cards").replace("%1", str(len(ids))))
         self.status.setStyleSheet("")
+
+    def _fetch_rows(self, ids: list[int]) -> list:
+        """Rows for the cards scrolled into view: a read by id, on the GUI thread like Anki's."""
+        from studio.core.cards import rows_for_ids
+
+        return rows_for_ids(self.ctx.collection, ids)
 
     def _search_failed(self, error: Exception) -> None:
         self.status.setText(str(error))
@@ -179,7 +221,7 @@ class CardBrowser(QWidget):
     # --- actions ------------------------------------------------------------------------
     def selected_ids(self) -> list[int]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.model.rows[r].id for r in rows]
+        return [self.model.ids[r] for r in rows]
 
     def _apply(self, fn) -> None:
         ids = self.selected_ids()
