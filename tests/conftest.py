@@ -51,13 +51,17 @@ def studio_app(qtbot, studio_home):
 
 
 def close_app(app) -> None:
-    """Close the app's current window (a language switch may have replaced it) and its worker."""
+    """Stop the app's worker, then close and delete its window (a language switch may have
+    replaced it) while no worker thread runs Python: deleting Qt objects with Python slots
+    while another thread runs Python crashed PySide6 6.12 in our tests."""
     import shiboken6
+    from PySide6.QtCore import QCoreApplication, QEvent
 
+    app.shutdown()
     if shiboken6.isValid(app.window):
         app.window.close()
         app.window.deleteLater()
-    app.shutdown()
+    QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
 
 
 def drain(qtbot, app, timeout: int = 10000) -> None:

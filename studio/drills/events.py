@@ -14,8 +14,6 @@ from typing import Any, ClassVar, Union
 
 from studio.drills.result import BenchPoint, CaseResult, ErrorInfo, Flag, RunResult
 
-PROTOCOL_VERSION = 1
-
 
 @dataclass(frozen=True)
 class RunStarted:

@@ -50,7 +50,6 @@ CHECK_TIMEOUT_S = 120.0
 BENCH_TIMEOUT_S = 600.0
 _EXIT_GRACE_S = 1.0              # after the child exits, wait this long for pipes to close
 _REPO_ROOT = Path(__file__).resolve().parents[2]
-_SOLUTION_ALIASES = ("@solution", "@starter-triton", "@starter-torch")
 
 
 @dataclass
@@ -235,6 +234,9 @@ class DrillRunner:
         state = _ChildState(result)
         yield from self._pump(proc, read_fd, request.timeout, state)
         proc.wait()
+        with self._lock:   # stop() may have killed it before the loop saw the request
+            if self._stop_requested and not (state.finished or state.timed_out):
+                state.stopped = True
         result.exit_code = proc.returncode
         yield self._conclude(result, state, workdir, started, request.timeout)
 

@@ -14,7 +14,7 @@ import time
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio import paths
@@ -113,14 +113,26 @@ class StudioApp:
         old = self.window
         pane = old.current_pane_id()
         geometry = old.saveGeometry()
+        visible = old.isVisible()
+        old.close()
+        self._retire_window(old)
         self.bus = Bus()
         self.window = self._build_window()
         self.window.restoreGeometry(geometry)
         self.window.show_pane(pane)
-        if old.isVisible():
+        if visible:
             self.window.show()
-        old.close()
-        old.deleteLater()
+
+    def _retire_window(self, window) -> None:
+        """Delete a window only once the worker is idle and its answers are delivered.
+
+        Deleting Qt objects that hold Python slots while the worker thread runs Python
+        crashed PySide6 6.12, and late answers must not reach a deleted window.
+        """
+        self.tasks.wait_idle()
+        QCoreApplication.processEvents()
+        window.deleteLater()
+        QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
 
     def set_theme(self, setting: str) -> None:
         self.settings.set("theme", setting)

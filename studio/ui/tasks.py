@@ -94,6 +94,11 @@ class TaskRunner(QObject):
         """Run `fn` on the worker and wait for it (for shutdown paths and scripts)."""
         return self._executor.submit(fn, self.collection).result()
 
+    def wait_idle(self) -> None:
+        """Block until every task submitted so far has run (their callbacks are queued)."""
+        if not self._closed:
+            self._executor.submit(lambda: None).result()
+
     def shutdown(self) -> None:
         self._closed = True
         self._executor.shutdown(wait=True)

@@ -137,3 +137,23 @@ def test_explicit_torch_language_skips_the_triton_launch_check(tmp_path):
     as_triton = run_drill("vector_add", solution, lang="triton")
     assert as_triton.status == "failed"
     assert {"no_triton_kernel", "calls_reference"} <= set(as_triton.flag_names())
+
+
+def test_stop_is_reported_as_stopped_even_when_the_pipes_close_first(monkeypatch):
+    """stop() can land while the read loop waits in select(): the kill closes every pipe
+    and the loop ends without looking at the stop flag again. Still a stop, not a crash."""
+    import os
+    import signal
+
+    runner = DrillRunner()
+    original = runner._pump
+
+    def pump_racing_stop(proc, *args):
+        os.killpg(proc.pid, signal.SIGKILL)   # what stop() does ...
+        proc.wait()
+        yield from original(proc, *args)
+        runner._stop_requested = True           # ... its flag seen only after the loop
+
+    monkeypatch.setattr(runner, "_pump", pump_racing_stop)
+    result = runner.run(RunRequest("softmax", str(BAD_KERNELS / "hangs.py"), interpret=True, timeout_s=60))
+    assert result.status == "stopped", result.error
