@@ -102,6 +102,7 @@ class StatsPane(QWidget):
         plot = self.plots[key]
         plot.clear()
         plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=0.8, brush=brush))
+        plot.setYRange(0, max([1, *ys]) * 1.1, padding=0)  # counts: never a negative axis
 
     def _calendar(self, per_day: dict) -> None:
         """A GitHub-style year: one column per week, Monday on top."""
@@ -142,6 +143,8 @@ class StatsPane(QWidget):
         names = {1: self.tr("Again"), 2: self.tr("Hard"), 3: self.tr("Good"), 4: self.tr("Easy")}
         ticks = [(offset + g, names[g]) for offset in (0, 5) for g in range(1, 5)]
         plot.getAxis("bottom").setTicks([ticks])
+        top = max([1, *buttons["learning"].values(), *buttons["review"].values()])
+        plot.setYRange(0, top * 1.1, padding=0)
 
     def _mastery(self, mastery: dict) -> None:
         import pyqtgraph as pg
