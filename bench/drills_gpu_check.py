@@ -13,7 +13,8 @@ DIR/drills_gpu_check.md:
    M=4096, N>=4096 (fp16 and fp32) and are at least as fast as torch at every size;
 4. every bad kernel in tests/drills/bad_kernels gets its expected outcome on the GPU too
    (including the GPU-only illegal-address kernel);
-5. (--explore) times BLOCK_M / num_warps variants of the row kernels, to tune rows_config.
+5. (--explore) times BLOCK_M x num_warps variants of the row kernels, to tune TUNED_LAUNCH in the
+   solutions (bench/results/drills_gpu_tuning.md tells how the current table was chosen).
 Prints a short table last.
 """
 
@@ -192,12 +193,13 @@ def run_bad(name: str) -> dict:
             "stderr": None if result else err}
 
 
+BENCH_M = 4096
+
+
 def explore(report: Report, deadline: float) -> None:
-    """Time launch variants of each row kernel at M=4096 (compiled in parallel first)."""
+    """Time launch variants of each row kernel at M=BENCH_M (compiled in parallel first)."""
     jobs = [(d, dt, n, *v) for d in ROW_DRILLS for dt in ("float16", "float32")
             for n in (256, 512, 1024, 2048, 4096, 8192, 16384) for v in variants(n)]
-    jobs += [("softmax_noevict", dt, n, *v) for dt in ("float16", "float32") for n in (4096, 8192)
-             for v in variants(n)]
     report.data["explore"] = {"jobs": len(jobs), "rows": []}
     with futures.ProcessPoolExecutor(max_workers=12, mp_context=_spawn()) as pool:
         list(pool.map(_compile_variants, [jobs[i::12] for i in range(12)]))
@@ -210,8 +212,8 @@ def explore(report: Report, deadline: float) -> None:
     report.save()
 
 
-def variants(n: int) -> list[tuple[int, int, str, int]]:
-    """(BLOCK_M, num_warps, grid, NUM_STAGES): 8-32 values per thread, full or persistent grid."""
+def variants(n: int) -> list[tuple[int, int]]:
+    """(BLOCK_M, num_warps) pairs giving 8-32 values per thread and 1-8 Ki values per program."""
     block_n = 1 << (n - 1).bit_length()
     out = []
     for elems in sorted({block_n, 2048, 4096, 8192}):
@@ -219,8 +221,7 @@ def variants(n: int) -> list[tuple[int, int, str, int]]:
             continue
         for nw in (4, 8, 16, 32):
             if 8 <= elems // (nw * 32) <= 32:
-                out.append((elems // block_n, nw, "full", 1))
-                out.append((elems // block_n, nw, "persistent", 2))
+                out.append((elems // block_n, nw))
     return out
 
 
@@ -236,52 +237,24 @@ def _solution(drill: str):
     return module
 
 
-def _noevict_softmax_kernel():
-    """The softmax row kernel without eviction hints (A/B for evict_first), built once."""
-    import triton
-    import triton.language as tl
-
-    @triton.jit
-    def softmax_rows_noevict(x_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
-                             BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, NUM_STAGES: tl.constexpr):
-        cols = tl.arange(0, BLOCK_N)
-        col_mask = (cols < N)[None, :]
-        for block in tl.range(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.num_programs(0),
-                              num_stages=NUM_STAGES):
-            rows = block * BLOCK_M + tl.arange(0, BLOCK_M)
-            row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
-            x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn, mask=col_mask,
-                        other=-float("inf")).to(tl.float32)
-            numerator = tl.exp(x - tl.max(x, axis=1)[:, None])
-            y = numerator * (1.0 / tl.sum(numerator, axis=1))[:, None]
-            tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
-                     y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask)
-
-    return softmax_rows_noevict
-
-
 _KERNELS: dict = {}
 
 
-def _launcher(drill, dtype_name, n, bm, nw, grid_mode, stages):
+def _launcher(drill, dtype_name, n, bm, nw, device="cuda"):
+    """A zero-argument launch of `drill`'s row kernel with an explicit launch shape."""
     import torch
     import triton
     if drill not in _KERNELS:
-        _KERNELS[drill] = _noevict_softmax_kernel() if drill == "softmax_noevict" else _solution(drill)
+        _KERNELS[drill] = _solution(drill)
     mod = _KERNELS[drill]
     dtype = getattr(torch, dtype_name)
-    m = 4096
-    x = torch.randn(m, n, device="cuda").to(dtype)
+    m = BENCH_M
+    x = torch.randn(m, n, device=device).to(dtype)
     y = torch.empty_like(x)
-    w = torch.randn(n, device="cuda").to(dtype)
-    b = torch.randn(n, device="cuda").to(dtype)
-    block_n = triton.next_power_of_2(n)
-    blocks = triton.cdiv(m, bm)
-    sms = torch.cuda.get_device_properties(0).multi_processor_count
-    grid = (blocks if grid_mode == "full" else min(blocks, sms * max(1, 64 // nw)),)
-    meta = dict(BLOCK_M=bm, BLOCK_N=block_n, NUM_STAGES=stages, num_warps=nw)
-    if drill == "softmax_noevict":
-        return lambda: mod[grid](x, y, m, n, x.stride(0), x.stride(1), y.stride(0), **meta)
+    w = torch.randn(n, device=device).to(dtype)
+    b = torch.randn(n, device=device).to(dtype)
+    grid = (triton.cdiv(m, bm),)
+    meta = dict(BLOCK_M=bm, BLOCK_N=triton.next_power_of_2(n), num_warps=nw)
     if drill == "softmax":
         return lambda: mod.softmax_rows_kernel[grid](x, y, m, n, x.stride(0), x.stride(1), y.stride(0), **meta)
     if drill == "layernorm":
@@ -302,12 +275,11 @@ def _compile_variants(jobs):
     return len(jobs)
 
 
-def _time_variant(drill, dtype_name, n, bm, nw, grid_mode, stages):
+def _time_variant(drill, dtype_name, n, bm, nw):
     from triton.testing import do_bench
-    row = {"drill": drill, "dtype": dtype_name, "N": n, "BLOCK_M": bm, "num_warps": nw,
-           "grid": grid_mode, "stages": stages}
+    row = {"drill": drill, "dtype": dtype_name, "N": n, "BLOCK_M": bm, "num_warps": nw}
     try:
-        fn = _launcher(drill, dtype_name, n, bm, nw, grid_mode, stages)
+        fn = _launcher(drill, dtype_name, n, bm, nw)
         compiled = fn()
         row["regs"] = getattr(compiled, "n_regs", None)
         row["spills"] = getattr(compiled, "n_spills", None)
@@ -343,8 +315,8 @@ def summarise(report: Report) -> str:
             lines.append(f"- {'PASS' if c['ok'] else 'FAIL'} {name}: {c['detail']}")
         lines.append("")
     if d.get("explore", {}).get("rows"):
-        lines.append("## Tuning: fastest launch variant per size (us) vs the solution's launch_config")
-        lines.append("| drill | dtype | N | best (BLOCK_M, warps, grid, stages) | best us | current | current us |")
+        lines.append("## Tuning: fastest (BLOCK_M, num_warps) per size (us) vs the solution's launch_config")
+        lines.append("| drill | dtype | N | best | best us | current | current us |")
         lines.append("|---|---|---|---|---|---|---|")
         groups: dict = {}
         for row in d["explore"]["rows"]:
@@ -353,10 +325,8 @@ def summarise(report: Report) -> str:
         for (drill, dtype, n), rows in groups.items():
             best = min(rows, key=lambda r: r["us"])
             cur = _current_row(drill, dtype, n, rows)
-            lines.append(f"| {drill} | {dtype} | {n} | ({best['BLOCK_M']}, {best['num_warps']}, {best['grid']}, "
-                         f"{best['stages']}) | {best['us']} | "
-                         f"{(cur['BLOCK_M'], cur['num_warps'], cur['grid'], cur['stages']) if cur else 'n/a'} | "
-                         f"{cur['us'] if cur else 'n/a'} |")
+            lines.append(f"| {drill} | {dtype} | {n} | ({best['BLOCK_M']}, {best['num_warps']}) | {best['us']} | "
+                         f"{(cur['BLOCK_M'], cur['num_warps']) if cur else 'n/a'} | {cur['us'] if cur else 'n/a'} |")
         lines.append("")
     if "bad_kernels" in d:
         lines.append("## Bad kernels on the GPU")
@@ -366,14 +336,11 @@ def summarise(report: Report) -> str:
 
 
 def _current_row(drill: str, dtype: str, n: int, rows: list[dict]) -> dict | None:
-    """The explored row matching what the solution's launch_config picks at M=4096."""
+    """The explored row matching what the solution's launch_config picks at M=BENCH_M."""
     import torch
-    if drill not in ROW_DRILLS:
-        return None
-    x = torch.empty(4096, n, dtype=getattr(torch, dtype), device="cuda")
-    bm, _, nw, programs, stages = _solution(drill).launch_config(x)
-    grid = "full" if programs >= -(-4096 // bm) else "persistent"
-    return next((r for r in rows if (r["BLOCK_M"], r["num_warps"], r["grid"], r["stages"]) == (bm, nw, grid, stages)), None)
+    x = torch.empty(BENCH_M, n, dtype=getattr(torch, dtype))
+    bm, _, nw = _solution(drill).launch_config(x)
+    return next((r for r in rows if (r["BLOCK_M"], r["num_warps"]) == (bm, nw)), None)
 
 
 def criteria(report: Report) -> None:
