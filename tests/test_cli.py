@@ -114,3 +114,13 @@ def test_export_cards_apkg_and_csv_round_trip(studio_home, tmp_path):
     assert json.loads(_run("stats", "--json", env=fresh).stdout)["cards"] == exported
     bad = _run("export", "cards", "--format", "csv", "--out", str(csv_file), "--query", 'prop:"r<x')
     assert bad.returncode == 2 and "error:" in bad.stderr
+
+
+def test_studio_drill_record_stores_an_attempt(studio_home):
+    out = subprocess.run([sys.executable, "-m", "studio.drills.cli", "run", "vector_add", "@solution",
+                          "--interpret", "--record", "--json"], capture_output=True, text=True,
+                         env={**os.environ}, timeout=300)
+    assert out.returncode == 0, out.stderr
+    assert "recorded attempt" in out.stderr
+    stats = json.loads(_run("stats", "--json").stdout)
+    assert stats["drill_attempts"] == 1

@@ -39,7 +39,35 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
         return _list(args.json, sys.stdout)
     if args.command == "show":
         return _show(args.drill, sys.stdout)
+    if args.record and on_result is None:
+        on_result = _record_attempt(args.file)
     return _run(args, sys.stdout, on_result)
+
+
+def _record_attempt(solution: str) -> ResultHook:
+    """Store the run in the app's attempt history (the Drills pane shows it).
+
+    Imported only when asked: the database layer is not needed to run drills, e.g. on a
+    GPU box without the app's other dependencies.
+    """
+
+    def record(result: RunResult, spec: DrillSpec) -> None:
+        from studio.core.collection import Collection
+        from studio.core.drill_attempts import record_attempt
+        from studio.drills.runner import resolve_solution
+
+        try:
+            code = resolve_solution(spec, solution).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            code = ""
+        col = Collection.open()
+        try:
+            attempt = record_attempt(col, result.to_dict(), code, language=result.lang or "triton")
+        finally:
+            col.close()
+        sys.stderr.write(f"studio-drill: recorded attempt {attempt} in the app's history\n")
+
+    return record
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -63,6 +91,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--python", default=None, metavar="PATH",
                      help="interpreter for the run (default: this one)")
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
+    run.add_argument("--record", action="store_true",
+                     help="store the run in the app's attempt history (shown in the Drills pane)")
     return parser
 
 
