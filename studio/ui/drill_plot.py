@@ -12,9 +12,19 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidg
 SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
 
 
+_DTYPE_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
+
+
+def _short(n: int) -> str:
+    """4096 -> 4k, 50257 -> 50k, 127 -> 127: tick labels that fit side by side."""
+    if n < 4096:
+        return str(n)
+    return f"{n // 1024}k" if n % 1024 == 0 else f"{round(n / 1000)}k"
+
+
 def point_label(point) -> str:
-    size = "x".join(str(v) for v in point.size)
-    return f"{size}\n{point.dtype}"
+    size = "×".join(_short(v) for v in point.size)
+    return f"{size}\n{_DTYPE_SHORT.get(point.dtype, point.dtype)}"
 
 
 class DrillPlot(QWidget):
@@ -36,7 +46,7 @@ class DrillPlot(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setBackground(None)
         self.plot.showGrid(x=False, y=True, alpha=0.3)
-        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.legend = self.plot.addLegend(offset=(10, 24), brush=(255, 255, 255, 210))
         top = QHBoxLayout()
         top.addWidget(self.view)
         top.addWidget(self.note, 1)
@@ -130,6 +140,6 @@ class DrillPlot(QWidget):
             line = pg.InfiniteLine(pos=self.peak, angle=0,
                                    pen=pg.mkPen(SERIES_COLORS["peak"], width=1.5, style=pg.QtCore.Qt.DashLine),
                                    label=self.tr("measured copy bandwidth %1 GB/s").replace("%1", f"{self.peak:.0f}"),
-                                   labelOpts={"position": 0.15, "color": SERIES_COLORS["peak"]})
+                                   labelOpts={"position": 0.5, "color": SERIES_COLORS["peak"], "anchors": [(0.5, 1), (0.5, 1)]})
             self.plot.addItem(line)
         self.note.setText("" if self.points or self.overlay else self.tr("Run Benchmark on a GPU to plot timings."))
