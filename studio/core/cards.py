@@ -28,6 +28,7 @@ from sqlalchemy import text
 
 from studio.core.collection import Collection, utcnow
 from studio.core.models import Card
+from studio.core.search import like_pattern
 
 _DECAY = -Scheduler().parameters[20]
 _FACTOR = 0.9 ** (1 / _DECAY) - 1
@@ -70,10 +71,6 @@ def _retrievability_sql(now_param: str = ":now") -> str:
     elapsed = f"max(0, CAST(julianday({now_param}) - julianday(c.last_review) AS INTEGER))"
     return (f"CASE WHEN c.last_review IS NULL OR c.stability IS NULL THEN NULL "
             f"ELSE pow(1 + {_FACTOR!r} * {elapsed} / c.stability, {_DECAY!r}) END")
-
-
-def _like(value: str) -> str:
-    return "%" + value.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dict]:
@@ -121,7 +118,7 @@ def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dic
                 params[p] = '"' + word.replace('"', '""') + '"'
                 clause = f"c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH :{p})"
             else:
-                params[p] = _like(word)
+                params[p] = like_pattern(word)
                 clause = ("(" + " OR ".join(f"c.{f} LIKE :{p} ESCAPE '\\'" for f in
                                             ("q_en", "a_en", "q_zh", "a_zh", "tags")) + ")")
         clauses.append(f"NOT {clause}" if negate else clause)

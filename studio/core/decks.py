@@ -64,7 +64,7 @@ class DeckProblem:
         return f"{self.path}:{self.line}: {self.message}"
 
 
-def _fenced_lines(lines: list[str]) -> list[bool]:
+def fence_mask(lines: list[str]) -> list[bool]:
     """For each line, whether it sits inside (or opens/closes) a fenced code block."""
     inside, marks, fence = False, [], ""
     for line in lines:
@@ -98,7 +98,7 @@ def parse_deck(path: Path) -> tuple[Deck | None, list[DeckProblem]]:
         path=path,
     )
     lines = body.split("\n")
-    fenced = _fenced_lines(lines)
+    fenced = fence_mask(lines)
     starts = [i for i, line in enumerate(lines) if not fenced[i] and line.startswith("## ")]
     for n, start in enumerate(starts):
         end = starts[n + 1] if n + 1 < len(starts) else len(lines)

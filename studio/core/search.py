@@ -52,7 +52,8 @@ def _fts_quote(query: str) -> str:
     return '"' + query.replace('"', '""') + '"'
 
 
-def _like(query: str) -> str:
+def like_pattern(query: str) -> str:
+    """A LIKE pattern matching `query` literally (use with ESCAPE '\\')."""
     return "%" + query.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
@@ -71,7 +72,7 @@ def search_notes(col: Collection, query: str, limit: int = 50) -> list[SearchHit
                 "SELECT id, title, substr(body, max(1, instr(lower(body), lower(:raw)) - 30), 80), node_id, path, "
                 "CASE WHEN title LIKE :p ESCAPE '\\' THEN 0 ELSE 1 END AS score FROM notes "
                 "WHERE title LIKE :p ESCAPE '\\' OR body LIKE :p ESCAPE '\\' ORDER BY score, title LIMIT :lim"),
-                {"p": _like(query), "raw": query, "lim": limit})
+                {"p": like_pattern(query), "raw": query, "lim": limit})
         hits = []
         for r in rows:
             raw = _one_line(r[2] or "")
@@ -97,7 +98,7 @@ def search_cards(col: Collection, query: str, limit: int = 50) -> list[SearchHit
                 "SELECT id, q_en, q_zh, node_id, 0 FROM cards WHERE retired = 0 AND ("
                 "q_en LIKE :p ESCAPE '\\' OR a_en LIKE :p ESCAPE '\\' OR q_zh LIKE :p ESCAPE '\\' "
                 "OR a_zh LIKE :p ESCAPE '\\' OR tags LIKE :p ESCAPE '\\') ORDER BY id LIMIT :lim"),
-                {"p": _like(query), "lim": limit})
+                {"p": like_pattern(query), "lim": limit})
         hits = []
         for r in rows:
             q_en, q_zh = r[1] or "", r[2] or ""

@@ -18,6 +18,8 @@ import hashlib
 import re
 from dataclasses import dataclass
 
+from studio.core.decks import fence_mask
+
 _BOLD_Q = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*\s*(?:Q\d*\s*[:：.]\s*)?(?P<q>.+?)\s*\*\*\s*$")
 _ANSWER_MARK = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*\s*(?:答|A|Answer|回答)\s*[:：]\s*\*\*|\*\*\s*(?:答|A|Answer|回答)\s*\*\*\s*[:：]|"
@@ -25,7 +27,6 @@ _ANSWER_MARK = re.compile(
 _QA_LINE_Q = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:Q|Question|问)(?:\*\*)?\s*[:：](?:\*\*)?\s*(?P<q>.+)$", re.I)
 _HEADING = re.compile(r"^(#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
 _QUESTION_WORDS = re.compile(r"^(what|why|how|when|which|explain|compare|为什么|什么|如何|怎么|怎样|为何|哪些|是否)", re.I)
-_FENCE = re.compile(r"^\s*(```|~~~)")
 
 
 @dataclass
@@ -40,19 +41,6 @@ class ExtractedCard:
         norm = re.sub(r"\s+", " ", self.question).strip().lower()
         digest = hashlib.sha1(f"{source}\n{self.shape}\n{norm}".encode()).hexdigest()[:16]
         return f"import:{digest}"
-
-
-def _fence_mask(lines: list[str]) -> list[bool]:
-    inside, fence, mask = False, "", []
-    for line in lines:
-        m = _FENCE.match(line)
-        if m and (not inside or m.group(1) == fence):
-            mask.append(True)
-            inside = not inside
-            fence = m.group(1) if inside else ""
-        else:
-            mask.append(inside)
-    return mask
 
 
 def _dedent_block(lines: list[str], first_is_inline: bool = False) -> str:
@@ -76,7 +64,7 @@ def _is_question_heading(title: str) -> bool:
 def extract_cards(text: str) -> list[ExtractedCard]:
     """All cards found in one Markdown text, in file order."""
     lines = text.split("\n")
-    fenced = _fence_mask(lines)
+    fenced = fence_mask(lines)
     cards: list[ExtractedCard] = []
     used: set[int] = set()
     n = len(lines)
