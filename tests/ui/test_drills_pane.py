@@ -153,3 +153,18 @@ def test_countdown_warns_and_records_overrun(studio_app, qtbot, pane):
     pane._tick()
     assert pane.clock.text() == "+00:01"
     pane.toggle_countdown()
+
+
+def test_time_to_first_full_pass_is_recorded(studio_app, qtbot, pane):
+    from studio.core.drill_attempts import list_attempts
+
+    pane.toggle_countdown()
+    pane.countdown_left -= 95  # 95 s into the timed attempt
+    pane.editor.setPlainText(pane.drill.solution.read_text())
+    pane.start_run()
+    _wait_run(qtbot, studio_app, pane)
+    qtbot.waitUntil(lambda: pane.history.rowCount() == 1, timeout=5000)
+    attempt = list_attempts(studio_app.tasks.collection, "softmax")[0]
+    assert attempt.passed and 95 <= attempt.time_to_pass_s < 95 + 240  # the clock runs during the run
+    assert not attempt.over_time
+    pane.toggle_countdown()
