@@ -74,11 +74,11 @@ def bench_index_and_search(tmp: Path) -> dict:
     scan_folder(col, register_folder(col, small))
     index_s = time.perf_counter() - t0
     big = tmp / "twothousand"
-    make_folder(big, 1000, 5000)  # with the first 1,000: 2,000 notes
+    make_folder(big, 1000, 7000)  # with the first 1,000: 2,000 notes, about 10 MB in all
     scan_folder(col, register_folder(col, big))
     total_mb = sum(p.stat().st_size for p in tmp.rglob("*.md")) / 1e6
     results = {}
-    for query in ("显存", "算子融合", "bandwidth", "shared latency"):
+    for query in ("显存", "内核 张量", "bandwidth", "shared latency"):
         search_notes(col, query, limit=20)
         times = []
         for _ in range(20):
