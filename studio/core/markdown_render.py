@@ -43,10 +43,17 @@ class RenderedNote:
     code_blocks: list[str] = field(default_factory=list)  # source text, for "copy:N" links
 
 
-def _wiki_links(text: str) -> str:
+def _wiki_links(text: str, titles: dict[str, str] | None = None) -> str:
+    """[[target]] / [[target|alias]] / [[target#heading]] to `note:` links.
+
+    Without an alias the label is the target's title when `titles` knows it (a roadmap
+    node id reads as its title), else the target as written.
+    """
+
     def repl(m: re.Match) -> str:
         target, heading, alias = (m.group(1) or "").strip(), m.group(2), m.group(3)
-        label = alias or (f"{target}#{heading}" if heading else target) or heading or ""
+        name = (titles or {}).get(target, target)
+        label = alias or (f"{name}#{heading}" if heading else name) or heading or ""
         href = "note:" + target + (("#" + slugify_unicode(heading, "-")) if heading else "")
         return f"[{label}](<{href}>)"
 
@@ -91,12 +98,13 @@ def _toc_headings(tokens, out) -> None:
 
 
 def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
-                    copy_label: str = "") -> RenderedNote:
+                    copy_label: str = "", titles: dict[str, str] | None = None) -> RenderedNote:
     """Render a note (front matter included) to QTextBrowser-ready HTML.
 
     `base_dir` is the note's folder: relative images are resolved against it and a
     missing one becomes a visible placeholder. With `copy_label`, each code block gets
-    a `copy:N` link under it (N indexes `code_blocks`).
+    a `copy:N` link under it (N indexes `code_blocks`). `titles` maps wiki-link targets
+    to the titles shown for them.
     """
     front, body = split_front_matter(text)
     problems = [front.error] if front.error else []
@@ -107,7 +115,7 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
         extensions=["fenced_code", "tables", "toc", "sane_lists", "footnotes", "nl2br"],
         extension_configs={"toc": {"slugify": slugify_unicode, "permalink": False}},
     )
-    out = md.convert(_wiki_links(body))
+    out = md.convert(_wiki_links(body, titles))
     blocks: list[str] = []
     out = _PRE_RE.sub(lambda m: _code_block(m, dark, blocks, copy_label), out)
     out = _ALIGN_RE.sub(lambda m: f'<{m.group(1)} align="{m.group(2)}">', out)

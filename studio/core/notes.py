@@ -332,7 +332,9 @@ def load_note_file(col, path: str, dark: bool = False, copy_label: str = "") -> 
     if len(text) > MAX_RENDER_CHARS:
         text = text[:MAX_RENDER_CHARS]
         problems.append(f"the note is very large; showing its first {MAX_RENDER_CHARS:,} characters")
-    rendered = render_markdown(text, dark=dark, base_dir=p.parent, copy_label=copy_label)
+    lang = "zh" if p.stem.endswith(".zh") else "en"
+    titles = {n.id: n.title(lang) for n in col.roadmap.walk()} if col.roadmap is not None else None
+    rendered = render_markdown(text, dark=dark, base_dir=p.parent, copy_label=copy_label, titles=titles)
     rendered.problems[:0] = problems
     title = note_title(rendered.front.title, "", p) if rendered.front.title else _first_heading(rendered, p)
     return LoadedNote(path, title, rendered, backlinks(col, str(p)))

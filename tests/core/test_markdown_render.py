@@ -128,3 +128,13 @@ def test_large_note_renders():
     text = "\n".join(f"## 小节 {i}\n\n正文 `code` {i}\n\n```python\nx = {i}\n```\n" for i in range(800))
     rendered = render_markdown(text)
     assert len(rendered.headings) == 800 and len(rendered.code_blocks) == 800
+
+
+def test_wiki_links_to_roadmap_nodes_read_as_their_titles():
+    from studio.core.markdown_render import render_markdown
+
+    out = render_markdown("See [[dist.ddp]], [[dist.ddp|the DDP note]] and [[dist.ddp#Bucketing]].",
+                          titles={"dist.ddp": "DDP 与梯度分桶"}).html
+    assert '<a href="note:dist.ddp">DDP 与梯度分桶</a>' in out
+    assert '<a href="note:dist.ddp">the DDP note</a>' in out
+    assert "DDP 与梯度分桶#Bucketing" in out
