@@ -1,30 +1,29 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>InterviewCharts</name>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="427"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="436" />
         <source>Interviews per week</source>
         <translation>每周面试数</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="428"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="437" />
         <source>Results</source>
         <translation>结果分布</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="430"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="439" />
         <source>Topic</source>
         <translation>考点</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="430"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="439" />
         <source>Times asked</source>
         <translation>被问次数</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="430"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="439" />
         <source>Average self-rating</source>
         <translation>平均自评</translation>
     </message>
@@ -32,233 +31,248 @@
 <context>
     <name>InterviewsPane</name>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="119"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="124" />
         <source>Date</source>
         <translation>日期</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="86"/>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="119"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="91" />
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="124" />
         <source>Company</source>
         <translation>公司</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="55"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="56" />
         <source>scheduled</source>
         <translation>已安排</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="55"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="56" />
         <source>waiting</source>
         <translation>等结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="56"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="57" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="56"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="57" />
         <source>rejected</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="56"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="57" />
         <source>offer</source>
         <translation>offer</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="57"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="58" />
         <source>withdrawn</source>
         <translation>已放弃</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="57"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="58" />
         <source>no response</source>
         <translation>无回复</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="59"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="60" />
         <source>Log</source>
         <translation>记录</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="61"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="62" />
         <source>Charts</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="62"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="63" />
         <source>Self-introduction</source>
         <translation>自我介绍</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="82"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="87" />
         <source>All results</source>
         <translation>全部结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="88"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="93" />
         <source>Search questions, notes…</source>
         <translation>搜索问题、笔记…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="102"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="107" />
         <source>from</source>
         <translation>从</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="103"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="108" />
         <source>to</source>
         <translation>到</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="106"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="111" />
         <source>New (Ctrl+N)</source>
         <translation>新建（Ctrl+N）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="106"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="111" />
         <source>Edit (Enter)</source>
         <translation>编辑（Enter）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="107"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="112" />
         <source>Delete</source>
         <translation>删除</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="107"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="112" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="108"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="113" />
         <source>Export Markdown</source>
         <translation>导出 Markdown</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="112"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="117" />
         <source>Undo delete</source>
         <translation>撤销删除</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="119"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="124" />
         <source>Role</source>
         <translation>岗位</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="120"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="125" />
         <source>Round</source>
         <translation>轮次</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="120"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="125" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="120"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="125" />
         <source>Questions</source>
         <translation>问题数</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="131"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="136" />
         <source>Make a card from this question</source>
         <translation>用这道题生成卡片</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="133"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="138" />
         <source>Practise the drill</source>
         <translation>去练这道算子</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="138"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="143" />
         <source>What was asked</source>
         <translation>被问到的问题</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="167"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="172" />
         <source>next step</source>
         <translation>下一步</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="169"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="174" />
         <source>Next 7 days:</source>
         <translation>未来 7 天：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="171"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="176" />
         <source>Nothing scheduled in the next 7 days.</source>
         <translation>未来 7 天没有安排。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="193"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="198" />
         <source>%1 of %2 interviews</source>
         <translation>显示 %1 / 共 %2 场面试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="196"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="201" />
         <source>No interviews logged yet. Press Ctrl+N right after an interview: what was asked, how it went, and the result.</source>
         <translation>还没有面试记录。面试一结束就按 Ctrl+N：记下问了什么、答得怎样、结果如何。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="254"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="223" />
+        <source>Next step</source>
+        <translation>下一步</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="223" />
+        <source>How it felt</source>
+        <translation>感受</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="262" />
         <source>Not saved</source>
         <translation>未保存</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="260"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="268" />
         <source>Delete interview</source>
         <translation>删除面试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="261"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="269" />
         <source>Delete the interview with %1? You can undo this.</source>
         <translation>删除与 %1 的面试？之后可以撤销。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="287"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="295" />
         <source>Card %1 created from the question.</source>
         <translation>已用这道题生成卡片 %1。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="299"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="307" />
         <source>This question is not linked to a drill.</source>
         <translation>这道题没有关联练习题。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="304"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="312" />
         <source>Export interview log</source>
         <translation>导出面试记录</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="310"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="318" />
         <source>Exported %1 interviews to %2</source>
         <translation>已导出 %1 场面试到 %2</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="331"/>
-        <source>Version name, e.g. &apos;infra team, 1 minute&apos;</source>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="339" />
+        <source>Version name, e.g. 'infra team, 1 minute'</source>
         <translation>版本名，例如“infra 团队，1 分钟版”</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="340"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="348" />
         <source>Start / stop speaking timer</source>
         <translation>开始 / 停止计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="342"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="350" />
         <source>New version</source>
         <translation>新版本</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="344"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="352" />
         <source>Save</source>
         <translation>保存</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/interviews_pane.py" line="404"/>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="384" />
+        <source>(untitled)</source>
+        <translation>（未命名）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/interviews_pane.py" line="413" />
         <source>About %1 s when spoken</source>
         <translation>口述约 %1 秒</translation>
     </message>

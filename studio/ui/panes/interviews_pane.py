@@ -7,6 +7,7 @@ their drill. Every collection call goes through the database worker.
 
 from __future__ import annotations
 
+import html
 from datetime import datetime, timedelta, timezone
 
 from PySide6.QtCore import QDate, Qt, QTimer
@@ -215,12 +216,15 @@ class InterviewsPane(QWidget):
         if row is None:
             return
         when = _local(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M")
-        parts = [f"<h3>{row.company} · {row.round}</h3>",
-                 f"<p>{when} ({row.tz}) · {row.role} {row.team} · {self.result_names.get(row.result, row.result)}</p>"]
+        title = " · ".join(x for x in (row.company, row.round) if x)
+        facts = " · ".join(x for x in (f"{when} ({row.tz})", " ".join(y for y in (row.role, row.team) if y),
+                                        self.result_names.get(row.result, row.result)) if x)
+        parts = [f"<h3>{html.escape(title)}</h3>", f"<p>{html.escape(facts)}</p>"]
+        next_label, felt_label = self.tr("Next step"), self.tr("How it felt")
         if row.next_step:
-            parts.append(f"<p><b>{self.tr('Next step')}:</b> {row.next_step}</p>")
+            parts.append(f"<p><b>{next_label}:</b> {html.escape(row.next_step)}</p>")
         if row.felt:
-            parts.append(f"<p><b>{self.tr('How it felt')}:</b> {row.felt}</p>")
+            parts.append(f"<p><b>{felt_label}:</b> {html.escape(row.felt)}</p>")
         if row.notes_md:
             parts.append(render_markdown(row.notes_md[:200_000]).html)
         self.detail.setHtml("".join(parts))
@@ -377,7 +381,8 @@ class InterviewsPane(QWidget):
         self.intro_list.blockSignals(True)
         self.intro_list.clear()
         for intro in intros:
-            self.intro_list.addItem(f"[{'中文' if intro.lang == 'zh' else 'EN'}] {intro.title or self.tr('(untitled)')}")
+            title = intro.title or self.tr("(untitled)")
+            self.intro_list.addItem(f"[{'中文' if intro.lang == 'zh' else 'EN'}] {title}")
         self.intro_list.blockSignals(False)
 
     def _intro_selected(self, row: int) -> None:
