@@ -140,7 +140,14 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
     where, params = compile_query(query, now, cutoff)
     if order not in _ORDER_SQL:
         raise SearchSyntaxError(f"cannot sort by {order!r}")
-    sql = (f"SELECT c.id, {_IVL_SQL} AS ivl, {_retrievability_sql()} AS r FROM cards c WHERE {where} "
+    # Computed columns only when the search or the sort uses them: evaluating the forgetting
+    # curve for every card costs more than the index scan itself.
+    columns = ["c.id"]
+    if order == "interval":
+        columns.append(f"{_IVL_SQL} AS ivl")
+    if order == "retrievability" or re.search(r"\br\b", where):
+        columns.append(f"{_retrievability_sql()} AS r")
+    sql = (f"SELECT {', '.join(columns)} FROM cards c WHERE {where} "
            f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id")
     with col.db.engine.connect() as conn:
         return [row[0] for row in conn.execute(text(sql), params)]
