@@ -160,7 +160,6 @@ def same_bytes_copy_ms(drill: str, shape: list[int], dtype_name: str) -> float:
     """do_bench median of torch's copy_ moving what the drill's bytes model counts
     (read x, write y): the best a kernel of this size can do under this timing."""
     import torch
-    from triton.testing import do_bench
 
     x = torch.randn(shape, device="cuda").to(getattr(torch, dtype_name))
     y = torch.empty_like(x)
