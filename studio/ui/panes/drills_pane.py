@@ -115,6 +115,7 @@ class DrillsPane(QWidget):
         self.warned = False
         self.time_to_pass: float | None = None
         self.attempts: list = []
+        self.levels = {"easy": self.tr("easy"), "medium": self.tr("medium"), "hard": self.tr("hard")}
         self._build()
         ctx.bus.open_drill.connect(self.select_drill)
         ctx.bus.drill_device.connect(self._device_known)
@@ -262,7 +263,8 @@ class DrillsPane(QWidget):
                 if summary and summary.best_gbps:
                     unit = "TFLOP/s" if drill.metric == "tflops" else "GB/s"
                     best = self.tr(" · best %1").replace("%1", f"{summary.best_gbps:.0f} {unit}")
-                text = (f"{mark}{drill.title}\n{drill.difficulty} · "
+                level = self.levels.get(drill.difficulty, drill.difficulty)
+                text = (f"{mark}{drill.title}\n{level} · "
                         + self.tr("%1 min").replace("%1", str(drill.time_limit_min)) + best)
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, drill.id)
