@@ -111,3 +111,37 @@ def test_settings_dialog_changes_limits(studio_app, qtbot):
     assert limits["new_per_day"] == 0 and limits["desired_retention"] == 0.95
     assert pane.card is None, "no cards studied yet and no new cards allowed"
     assert studio_app.settings.get("card_language") == "en"
+
+
+def test_card_made_from_an_interview_question_shows_where_it_was_asked(studio_app, qtbot):
+    from datetime import datetime
+    from zoneinfo import ZoneInfo
+
+    from studio.core import interviews as iv
+    from studio.core.review import QueueScope
+    from tests.conftest import drain
+
+    col = studio_app.tasks.collection
+    iv.save_interview(col, iv.InterviewDraft(datetime(2025, 5, 19, 20, tzinfo=ZoneInfo("Asia/Shanghai")), "Acme",
+                                             "2nd technical", questions=[iv.QuestionDraft("Explain warp divergence")]))
+    card_id = iv.card_from_question(col, iv.list_interviews(col)[0].questions[0].id)
+    pane = studio_app.window.show_pane("review")
+    drain(qtbot, studio_app)
+    pane.start(QueueScope(card_ids=[card_id]))
+    drain(qtbot, studio_app)
+    assert pane.card.id == card_id
+    assert "Asked in: Acme 2nd technical (2025-05-19)" in pane.browser.toPlainText()
+
+
+def test_cards_added_elsewhere_update_the_open_sessions_counts(studio_app, qtbot):
+    from studio.core.cards import CardDraft, create_card
+    from tests.conftest import drain
+
+    pane = studio_app.window.show_pane("review")
+    drain(qtbot, studio_app)
+    pane.queue.set_limits(new_per_day=100000)
+    before = pane.queue.counts()["new"]
+    create_card(studio_app.tasks.collection, CardDraft(q_en="Q?", a_en="A."))
+    studio_app.bus.data_changed.emit("cards")
+    drain(qtbot, studio_app)
+    assert pane.queue.counts()["new"] == before + 1

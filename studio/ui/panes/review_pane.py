@@ -9,6 +9,7 @@ from here as dialogs.
 
 from __future__ import annotations
 
+import html
 import time
 
 from PySide6.QtCore import Qt
@@ -51,6 +52,14 @@ def card_markdown(card, language: str, reveal: bool) -> str:
 FLAG_COLOURS = {1: "#d33", 2: "#e80", 3: "#3a3", 4: "#36c"}
 
 
+def _card_with_context(col, queue, card):
+    """The card to show, the queue's counts, and where the card was asked in interviews."""
+    from studio.core.interviews import asked_in
+
+    asked = asked_in(col, card.id) if card is not None and card.source == "interview" else []
+    return card, queue.counts(), asked
+
+
 class ReviewPane(QWidget):
     pane_id = "review"
 
@@ -60,6 +69,7 @@ class ReviewPane(QWidget):
         self.scope = QueueScope()
         self.queue: ReviewQueue | None = None
         self.card = None
+        self.asked: list[dict] = []
         self.revealed = False
         self.shown_at = 0.0
         self.counts_label = QLabel()
@@ -167,13 +177,15 @@ class ReviewPane(QWidget):
 
     def _data_changed(self, what: str) -> None:
         """Cards added or graded elsewhere (editor, browser, mock) may end an empty session."""
+        if what == "cards" and self.queue is not None:
+            self.queue.invalidate()  # its tallies only follow answers given through it
         if what in ("cards", "reviews") and self.card is None and not self._loading and self.queue is not None:
             self.next_card()
 
     def next_card(self) -> None:
         queue = self.queue
         self._loading = True
-        self.ctx.tasks.run(lambda col: (queue.next_card(), queue.counts()), self._show_card,
+        self.ctx.tasks.run(lambda col: _card_with_context(col, queue, queue.next_card()), self._show_card,
                            self._session_failed)
 
     def _session_failed(self, error: Exception) -> None:
@@ -182,7 +194,7 @@ class ReviewPane(QWidget):
         self.browser.setHtml("<p>" + self.tr("This session cannot start: %1").replace("%1", str(error)) + "</p>")
 
     def _show_card(self, result) -> None:
-        card, counts = result
+        card, counts, self.asked = result
         self.card, self.revealed, self._loading = card, False, False
         self.counts_label.setText(
             self.tr("New %1 · Learning %2 · Review %3")
@@ -207,6 +219,10 @@ class ReviewPane(QWidget):
         flag = FLAG_COLOURS.get(self.card.flag)
         mark = f"<span style='color:{flag}'>⚑</span> " if flag else ""
         header = f"<p style='color:gray'>{mark}{self.card.node_id or ''} · {self.card.tags}</p>"
+        if self.asked:
+            where = "; ".join(f"{a['company']} {a['round']} ({a['date']})".replace("  ", " ") for a in self.asked)
+            asked = self.tr("Asked in: %1").replace("%1", where)
+            header += f"<p style='color:gray'>{html.escape(asked)}</p>"
         self.browser.setHtml(header + render_markdown(text).html)
 
     def _card_actions(self, enabled: bool) -> None:
@@ -264,7 +280,7 @@ class ReviewPane(QWidget):
             self.ctx.bus.data_changed.emit("reviews")
             self._show_card(result)
 
-        self.ctx.tasks.run(lambda col: (queue.get(queue.undo()), queue.counts()), undone)
+        self.ctx.tasks.run(lambda col: _card_with_context(col, queue, queue.get(queue.undo())), undone)
 
     # --- card actions -------------------------------------------------------------------
     def _act_on_current(self, action) -> None:
