@@ -216,17 +216,6 @@ class Collection:
             )
             return int(s.scalar(q) or 0)
 
-    def due_counts_by_node(self, now: datetime | None = None) -> dict[str, int]:
-        cutoff = self.end_of_today(now)
-        with self.db.session() as s:
-            rows = s.execute(
-                select(Card.node_id, func.count())
-                .where(Card.retired.is_(False), Card.suspended.is_(False))
-                .where(Card.last_review.is_not(None), Card.due < cutoff)
-                .group_by(Card.node_id)
-            )
-            return {node or "": int(n) for node, n in rows}
-
     def counts(self) -> dict[str, int]:
         """The integer counts `studio stats --json` prints."""
         with self.db.session() as s:

@@ -61,12 +61,6 @@ def list_attempts(col: Collection, drill_id: str) -> list[DrillAttempt]:
                               .order_by(DrillAttempt.started_at.desc(), DrillAttempt.id.desc())))
 
 
-def get_attempt(col: Collection, attempt_id: int) -> DrillAttempt | None:
-    with col.db.session() as s:
-        return s.scalars(select(DrillAttempt).options(selectinload(DrillAttempt.points))
-                         .where(DrillAttempt.id == attempt_id)).first()
-
-
 def personal_best(col: Collection, drill_id: str) -> DrillAttempt | None:
     with col.db.session() as s:
         return s.scalars(select(DrillAttempt).options(selectinload(DrillAttempt.points))

@@ -59,12 +59,9 @@ class CardTableModel(QAbstractTableModel):
         self.cache = {row.id: row for row in (first_rows or [])}
         self.endResetModel()
 
-    def set_rows(self, rows: list) -> None:
-        self.set_ids([r.id for r in rows], rows)
-
     @property
     def rows(self) -> list:
-        """Rows fetched so far, in table order (tests and selection use it)."""
+        """Every row in table order, fetched page by page as needed (tests read it)."""
         return [self.row(i) for i in range(len(self.ids))]
 
     def row(self, index: int):
@@ -74,11 +71,6 @@ class CardTableModel(QAbstractTableModel):
             for fetched in self.fetch(self.ids[start:start + PAGE]):
                 self.cache[fetched.id] = fetched
         return self.cache.get(card_id)
-
-    def invalidate_rows(self) -> None:
-        self.cache.clear()
-        if self.ids:
-            self.dataChanged.emit(self.index(0, 0), self.index(len(self.ids) - 1, len(self.headers) - 1))
 
     def rowCount(self, parent=QModelIndex()) -> int:
         return 0 if parent.isValid() else len(self.ids)

@@ -7,7 +7,6 @@ from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
 from studio import paths
 from studio.core.settings import resolve_language
 
-LANGUAGES = ("system", "en", "zh_CN")
 _installed: list[QTranslator] = []
 
 
