@@ -204,7 +204,9 @@ class MainWindow(QMainWindow):
     def quick_open(self) -> None:
         from studio.ui.quick_open import QuickOpen
 
-        QuickOpen(self.ctx, self).exec()
+        dialog = QuickOpen(self.ctx, self)
+        dialog.exec()
+        dialog.deleteLater()  # a search still running answers into nothing (TaskRunner checks)
 
     def import_notes(self) -> None:
         from studio.ui.import_dialog import ImportDialog

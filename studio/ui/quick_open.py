@@ -10,7 +10,17 @@ from PySide6.QtWidgets import QDialog, QLabel, QLineEdit, QListWidget, QListWidg
 from studio.ui.context import AppContext
 
 
-def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str, str]]:
+def load_drills() -> list:
+    """The drill catalogue, or nothing when it cannot be read (the Drills pane says why)."""
+    try:
+        from studio.drills.catalog import load_catalog
+
+        return [d for d in load_catalog() if d.ok]
+    except Exception:
+        return []
+
+
+def quick_results(col, query: str, lang: str, drills: list) -> list[tuple[str, str, str, str]]:
     """(kind, target, label, snippet HTML) rows for a query over nodes, notes, cards and drills.
 
     Notes and cards come from full-text search (ranked, matches highlighted in the snippet).
@@ -30,14 +40,9 @@ def quick_results(col, query: str, lang: str) -> list[tuple[str, str, str, str]]
         rows.append(("note", hit.node_id or hit.path, hit.title, hit.highlighted))
     for hit in search_cards(col, query, limit=20):
         rows.append(("card", str(hit.id), hit.snippet if lang == "zh" and hit.snippet else hit.title, hit.highlighted))
-    try:
-        from studio.drills.catalog import load_catalog
-
-        for drill in load_catalog():
-            if needle in drill.id or needle in drill.title.lower():
-                rows.append(("drill", drill.id, drill.title, html.escape(drill.difficulty)))
-    except Exception:  # the drill catalogue reports its own problems in the Drills pane
-        pass
+    for drill in drills:
+        if needle in drill.id or needle in drill.title.lower():
+            rows.append(("drill", drill.id, drill.title, html.escape(drill.difficulty)))
     return rows[:80]
 
 
@@ -45,6 +50,7 @@ class QuickOpen(QDialog):
     def __init__(self, ctx: AppContext, parent=None):
         super().__init__(parent)
         self.ctx = ctx
+        self.drills: list | None = None  # the drill catalogue, read on the first search
         self.setWindowTitle(self.tr("Quick open"))
         self.resize(640, 420)
         self.edit = QLineEdit()
@@ -63,9 +69,16 @@ class QuickOpen(QDialog):
 
     def _search(self) -> None:
         query, lang = self.edit.text(), self.ctx.content_lang
-        self.ctx.tasks.run(lambda col: quick_results(col, query, lang), self._show)
+        drills = self.drills
 
-    def _show(self, rows) -> None:
+        def search(col):
+            found = drills if drills is not None else load_drills()  # read once per dialog
+            return quick_results(col, query, lang, found), found
+
+        self.ctx.tasks.run(search, self._show)
+
+    def _show(self, result) -> None:
+        rows, self.drills = result
         self.list.clear()
         for kind, target, label, snippet in rows:
             item = QListWidgetItem()

@@ -13,11 +13,18 @@ import threading
 from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
+import shiboken6
 from PySide6.QtCore import QObject, Signal
 
 from studio.core.collection import Collection
 
 log = logging.getLogger(__name__)
+
+
+def _alive(callback) -> bool:
+    """False when the callback is a method of a Qt object that has since been deleted."""
+    owner = getattr(callback, "__self__", None)
+    return not isinstance(owner, QObject) or shiboken6.isValid(owner)
 
 
 class TaskRunner(QObject):
@@ -76,6 +83,9 @@ class TaskRunner(QObject):
         with self._lock:
             self._pending -= 1
             on_success, on_failure, result, error = self._outbox.pop(key)
+        if not (_alive(on_success) and _alive(on_failure)):
+            log.info("answer dropped: its widget was closed while the task ran")
+            return
         if error is not None:
             if on_failure is not None:
                 on_failure(error)

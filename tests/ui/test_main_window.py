@@ -147,3 +147,29 @@ def test_quick_open_shows_highlighted_snippets_for_chinese(studio_app, qtbot):
     assert dialog.list.count() > 0
     labels = [dialog.list.itemWidget(dialog.list.item(i)).text() for i in range(dialog.list.count())]
     assert any("<b>显存</b>" in text for text in labels)
+
+
+def test_quick_open_finds_drills(studio_app, qtbot):
+    from studio.ui.quick_open import QuickOpen
+
+    dialog = QuickOpen(studio_app.window.ctx, studio_app.window)
+    qtbot.addWidget(dialog)
+    for text in ("softmax", "flash"):
+        dialog.edit.setText(text)
+        dialog._search()
+        drain(qtbot, studio_app)
+        targets = [dialog.list.item(i).data(Qt.UserRole) for i in range(dialog.list.count())]
+        assert any(kind == "drill" for kind, _ in targets), text
+    assert dialog.drills  # read once, kept for the next keystrokes
+
+
+def test_an_answer_for_a_closed_widget_is_dropped(studio_app, qtbot):
+    import shiboken6
+    from PySide6.QtWidgets import QLabel
+
+    label = QLabel()
+    studio_app.tasks.run(lambda col: "late", label.setText)
+    label.deleteLater()
+    QApplication.sendPostedEvents(None, 52)  # QEvent.DeferredDelete
+    assert not shiboken6.isValid(label)
+    drain(qtbot, studio_app)  # no RuntimeError reaches the event loop
