@@ -289,7 +289,7 @@ EXPORT_COLUMNS = ("date", "company", "team", "role", "round", "format", "result"
 def _export_rows(rows: list[Interview]) -> list[list[str]]:
     out = []
     for iv in rows:
-        local = iv.starts_at.replace(tzinfo=timezone.utc).astimezone(_zone(iv.tz))
+        local = local_time(iv.starts_at, iv.tz)
         out.append([local.strftime("%Y-%m-%d %H:%M"), iv.company, iv.team, iv.role, iv.round, iv.format,
                     iv.result, iv.next_step, "; ".join(q.text for q in iv.questions)])
     return out
@@ -312,7 +312,13 @@ def export_markdown(rows: list[Interview]) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _zone(name: str) -> tzinfo:
+def local_time(utc: datetime, zone_name: str) -> datetime:
+    """A stored (naive UTC) time in the interview's own time zone."""
+    return utc.replace(tzinfo=timezone.utc).astimezone(zone_of(zone_name))
+
+
+def zone_of(name: str) -> tzinfo:
+    """The zone named in the log (an IANA name or an offset like +0800), UTC if unknown."""
     try:
         return ZoneInfo(name)
     except Exception:

@@ -141,8 +141,7 @@ class InterviewForm(QDialog):
         self.questions.setItem(row, 4, QTableWidgetItem(drill or ""))
 
     def _fill(self, interview) -> None:
-        zone = iv._zone(interview.tz)
-        local = interview.starts_at.replace(tzinfo=timezone.utc).astimezone(zone)
+        local = iv.local_time(interview.starts_at, interview.tz)
         self.when.setText(local.strftime("%Y-%m-%d %H:%M"))
         self.zone.setCurrentText(interview.tz)
         self.company.setText(interview.company)
@@ -155,8 +154,7 @@ class InterviewForm(QDialog):
         self.result_combo.setCurrentIndex(max(0, self.result_combo.findData(interview.result)))
         self.next_step.setText(interview.next_step)
         if interview.next_step_at:
-            self.next_when.setText(interview.next_step_at.replace(tzinfo=timezone.utc).astimezone(zone)
-                                   .strftime("%Y-%m-%d %H:%M"))
+            self.next_when.setText(iv.local_time(interview.next_step_at, interview.tz).strftime("%Y-%m-%d %H:%M"))
         self.felt.setPlainText(interview.felt)
         self.notes.setPlainText(interview.notes_md)
         for q in interview.questions:

@@ -8,7 +8,7 @@ their drill. Every collection call goes through the database worker.
 from __future__ import annotations
 
 import html
-from datetime import datetime, timedelta, timezone
+from datetime import datetime, timedelta
 
 from PySide6.QtCore import QDate, Qt, QTimer
 from PySide6.QtGui import QKeySequence, QShortcut
@@ -40,8 +40,7 @@ from studio.ui.context import AppContext
 from studio.ui.interview_form import InterviewForm
 
 
-def _local(dt: datetime, tz: str) -> datetime:
-    return dt.replace(tzinfo=timezone.utc).astimezone(iv._zone(tz))
+
 
 
 class InterviewsPane(QWidget):
@@ -168,7 +167,7 @@ class InterviewsPane(QWidget):
         if upcoming:
             lines = []
             for when, kind, row in upcoming:
-                local = _local(when, row.tz).strftime("%m-%d %H:%M")
+                local = iv.local_time(when, row.tz).strftime("%m-%d %H:%M")
                 what = row.round if kind == "interview" else row.next_step or self.tr("next step")
                 lines.append(f"{local} · {row.company} · {what}")
             self.upcoming.setText(self.tr("Next 7 days:") + "  " + "   |   ".join(lines))
@@ -187,7 +186,7 @@ class InterviewsPane(QWidget):
         self.table.setSortingEnabled(False)
         self.table.setRowCount(len(self.rows))
         for r, row in enumerate(self.rows):
-            cells = [_local(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M"), row.company, row.role, row.round,
+            cells = [iv.local_time(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M"), row.company, row.role, row.round,
                      self.result_names.get(row.result, row.result), str(len(row.questions))]
             for c, value in enumerate(cells):
                 item = QTableWidgetItem(value)
@@ -215,7 +214,7 @@ class InterviewsPane(QWidget):
         self.questions.clear()
         if row is None:
             return
-        when = _local(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M")
+        when = iv.local_time(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M")
         title = " · ".join(x for x in (row.company, row.round) if x)
         facts = " · ".join(x for x in (f"{when} ({row.tz})", " ".join(y for y in (row.role, row.team) if y),
                                         self.result_names.get(row.result, row.result)) if x)
