@@ -67,7 +67,7 @@ class BrowserRow:
     is_new: bool
 
 
-def _retrievability_sql(now_param: str = ":now") -> str:
+def retrievability_sql(now_param: str = ":now") -> str:
     elapsed = f"max(0, CAST(julianday({now_param}) - julianday(c.last_review) AS INTEGER))"
     return (f"CASE WHEN c.last_review IS NULL OR c.stability IS NULL THEN NULL "
             f"ELSE pow(1 + {_FACTOR!r} * {elapsed} / c.stability, {_DECAY!r}) END")
@@ -146,7 +146,7 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
     if order == "interval":
         columns.append(f"{_IVL_SQL} AS ivl")
     if order == "retrievability" or re.search(r"\br\b", where):
-        columns.append(f"{_retrievability_sql()} AS r")
+        columns.append(f"{retrievability_sql()} AS r")
     sql = (f"SELECT {', '.join(columns)} FROM cards c WHERE {where} "
            f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id")
     with col.db.engine.connect() as conn:
@@ -160,7 +160,7 @@ def rows_for_ids(col: Collection, ids: list[int], now: datetime | None = None) -
     now = now or utcnow()
     marks = ",".join(str(int(i)) for i in ids)
     sql = (f"SELECT c.id, c.key, c.q_en, c.q_zh, c.node_id, c.tags, c.due, {_IVL_SQL}, "
-           f"c.stability, c.difficulty, {_retrievability_sql()} AS r, c.lapses, c.reps, c.suspended, c.flag, "
+           f"c.stability, c.difficulty, {retrievability_sql()} AS r, c.lapses, c.reps, c.suspended, c.flag, "
            f"c.last_review IS NULL FROM cards c WHERE c.id IN ({marks})")
     with col.db.engine.connect() as conn:
         found = {r[0]: r for r in conn.execute(text(sql), {"now": now})}

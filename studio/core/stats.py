@@ -15,7 +15,7 @@ from datetime import date, datetime, timedelta, timezone, tzinfo
 
 from sqlalchemy import select, text
 
-from studio.core.cards import _retrievability_sql
+from studio.core.cards import retrievability_sql
 from studio.core.collection import Collection, utcnow
 from studio.core.models import Card, ReviewLog, ReviewUndo
 
@@ -123,7 +123,7 @@ def mastery_by_area(col: Collection, threshold: float = 0.9, now: datetime | Non
         return {}
     area_of = {node.id: area.id for area in roadmap.areas for node in area.walk()}
     totals: dict[str, list[int]] = defaultdict(lambda: [0, 0])
-    sql = (f"SELECT c.node_id, {_retrievability_sql()} FROM cards c "
+    sql = (f"SELECT c.node_id, {retrievability_sql()} FROM cards c "
            f"WHERE c.retired = 0 AND c.suspended = 0")
     with col.db.engine.connect() as conn:
         for node_id, r in conn.execute(text(sql), {"now": now or utcnow()}):
