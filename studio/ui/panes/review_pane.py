@@ -218,7 +218,8 @@ class ReviewPane(QWidget):
         text = card_markdown(self.card, self.ctx.settings.get("card_language"), self.revealed)
         flag = FLAG_COLOURS.get(self.card.flag)
         mark = f"<span style='color:{flag}'>⚑</span> " if flag else ""
-        header = f"<p style='color:gray'>{mark}{self.card.node_id or ''} · {self.card.tags}</p>"
+        where = " · ".join(x for x in (self.card.node_id, self.card.tags) if x)
+        header = f"<p style='color:gray'>{mark}{html.escape(where)}</p>"
         if self.asked:
             where = "; ".join(f"{a['company']} {a['round']} ({a['date']})".replace("  ", " ") for a in self.asked)
             asked = self.tr("Asked in: %1").replace("%1", where)
