@@ -1,17 +1,26 @@
-"""Reference solution: y = gelu(x + bias), exact (erf) GELU, fused in one Triton kernel.
+"""Reference solution: y = gelu(x + bias), erf GELU, fused in one Triton kernel.
 
 Unfused, PyTorch reads x, writes z = x + bias, reads z again and writes y: 4 passes over
 M*N elements. Fused, the kernel reads x once and writes y once (bytes model:
-(2*M*N + N) * itemsize), and the ~8 flops per element are free: at ~4 flop/byte in fp16
-the kernel is memory-bound by two orders of magnitude on an H100 (ridge ~295 flop/byte
-for tensor cores, ~20 for plain fp32 FMA). The win over torch is the fusion.
+(2*M*N + N) * itemsize). The win over torch is the fusion.
 
-GELU form: exact, gelu(z) = 0.5 * z * (1 + erf(z / sqrt(2))), what F.gelu computes by
-default (approximate='none'). The tanh form 0.5*z*(1 + tanh(sqrt(2/pi)*(z + 0.044715 z^3)))
-differs by up to ~5e-4 and would fail the float32 tolerance.
+GELU form: gelu(z) = 0.5 * z * (1 + erf(z / sqrt(2))), what F.gelu computes by default
+(approximate='none'). The tanh form differs by up to ~5e-4 and fails the float32 tolerance.
+
+Why not `tl.math.erf`? In float16/bfloat16 the kernel moves only 4 bytes per element, so
+an H100 streaming at ~3 TB/s must finish ~3 elements per clock per SM: about 40
+instructions per element fill the SM's issue slots (4 schedulers x 32 lanes per clock).
+libdevice's erff plus loads, converts and address math is past that, and the kernel
+topped out at ~82% of copy bandwidth, instruction-bound rather than memory-bound
+(float32, at half the elements per byte, reached 93-97%). Abramowitz & Stegun 7.1.26
+gives erfc(a) for a >= 0 as a degree-5 polynomial in t = 1/(1 + p*a) times exp(-a^2),
+absolute error < 1.5e-7: one reciprocal, one exp2, five FMAs. It is exact to the float32
+tolerance (worst case 2% of it), and using erfc directly for negative z avoids the
+cancellation in 1 + erf(u) when erf(u) is close to -1.
 
 2-D tiles: BLOCK_M rows x BLOCK_N columns; the bias slice for the tile's columns is
 loaded once per program and broadcast over its rows. Math in float32, rounded once.
+Launch shapes per (N, itemsize) came from a sweep on an H100 (bench/catalogue_tuning.py).
 """
 
 import torch
@@ -20,8 +29,20 @@ import triton.language as tl
 
 
 @triton.jit
+def gelu_erf(z):
+    """0.5 * z * (1 + erf(z / sqrt(2))) with A&S 7.1.26 for erfc, in float32."""
+    u = z * 0.7071067811865476
+    a = tl.abs(u)
+    t = 1.0 / (1.0 + 0.3275911 * a)
+    poly = t * (0.254829592 + t * (-0.284496736 + t * (1.421413741
+                                                     + t * (-1.453152027 + t * 1.061405429))))
+    q = poly * tl.exp2(-(a * a) * 1.4426950408889634)     # erfc(|u|)
+    return 0.5 * z * tl.where(u >= 0, 2.0 - q, q)        # 1 + erf(u) = 2 - erfc(u) = erfc(-u)
+
+
+@triton.jit
 def bias_gelu_kernel(x_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
-                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+                     BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, LIBDEVICE_ERF: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
     mask = (rows < M)[:, None] & (cols < N)[None, :]
@@ -29,8 +50,23 @@ def bias_gelu_kernel(x_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
     x = tl.load(x_ptr + rows64 * stride_xm + cols[None, :] * stride_xn, mask=mask, other=0.0)
     b = tl.load(b_ptr + cols, mask=cols < N, other=0.0)
     z = x.to(tl.float32) + b.to(tl.float32)[None, :]
-    y = 0.5 * z * (1.0 + tl.math.erf(z * 0.7071067811865476))
+    if LIBDEVICE_ERF:   # the plain form, kept for comparison (bench/catalogue_tuning.py)
+        y = 0.5 * z * (1.0 + tl.math.erf(z * 0.7071067811865476))
+    else:
+        y = gelu_erf(z)
     tl.store(y_ptr + rows64 * stride_ym + cols[None, :], y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+# (BLOCK_N cap, elements per program, num_warps) by itemsize, from the H100 sweep.
+LAUNCH = {2: (1024, 4096, 8), 4: (1024, 4096, 8)}
+
+
+def launch_shape(M: int, N: int, itemsize: int) -> tuple[int, int, int]:
+    """(BLOCK_M, BLOCK_N, num_warps) for an (M, N) input of this itemsize."""
+    cap, elems, warps = LAUNCH.get(itemsize, LAUNCH[4])
+    block_n = min(triton.next_power_of_2(N), cap)
+    block_m = max(1, min(elems // block_n, triton.next_power_of_2(M)))
+    return block_m, block_n, warps
 
 
 def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
@@ -38,11 +74,10 @@ def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
     assert x.ndim == 2 and bias.shape == (x.shape[1],), "x (M, N) and bias (N,)"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    block_n = min(triton.next_power_of_2(N), 1024)
-    block_m = max(1, min(4096 // block_n, triton.next_power_of_2(M)))
+    block_m, block_n, warps = launch_shape(M, N, x.element_size())
     grid = (triton.cdiv(M, block_m), triton.cdiv(N, block_n))
     bias_gelu_kernel[grid](x, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
-                           BLOCK_M=block_m, BLOCK_N=block_n, num_warps=8)
+                           BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=False, num_warps=warps)
     return y
 
 

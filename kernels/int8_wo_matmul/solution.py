@@ -3,21 +3,31 @@
 y[m, n] = sum_k x[m, k] * (W[k, n] * scale[n]) = scale[n] * sum_k x[m, k] * W[k, n]
 
 x fp16/bf16 [M, K], W int8 [K, N], scale [N] in x's dtype. The scale is per output
-channel, so it factors out of the K sum: the kernel converts each int8 tile of W to x's
-dtype (exact: every int8 fits in fp16's and bf16's mantissa), runs tl.dot with an fp32
-accumulator, and multiplies the accumulator by scale[n] once in the epilogue, instead of
-K times in the inner loop.
+channel, so it factors out of the K sum: the kernels convert each int8 tile of W to x's
+dtype (exact: every int8 fits in fp16's and bf16's mantissa), run tl.dot with an fp32
+accumulator, and multiply by scale[n] once in the epilogue, instead of K times.
 
-Bytes/flops model: 2*M*N*K flops over (M*K + N + M*N) * itemsize + K*N bytes. This is a
-decode-time kernel: at M = 1..16 the weights dominate the bytes and the intensity is
-~2*M flop/byte (an H100 needs ~295 to be compute-bound), so it is memory-bound and the
-metric is GB/s: the whole point of int8 weights is to halve the bytes of fp16 weights.
-Dequantizing first (what the torch baseline does) writes and re-reads an fp16 copy of W:
-3x the weight traffic. At large M (prefill) the kernel becomes a compute-bound fp16 GEMM.
+Bytes/flops model: 2*M*N*K flops over (M*K + N + M*N) * itemsize + K*N bytes. At decode
+(M = 1..64) the weights dominate the bytes and the intensity is ~2*M flop/byte (an H100
+needs ~295 to be compute-bound): memory-bound, and the whole point of int8 weights is to
+read half the bytes of fp16 ones. Dequantizing first (what the torch baseline does) writes
+and re-reads an fp16 copy of W. At prefill (large M) it is a compute-bound GEMM.
 
-Tiles: BLOCK_M = 16 (the smallest tl.dot tile) for decode, larger for prefill; the
-autotuner picks BLOCK_N / BLOCK_K so that N / BLOCK_N programs still fill the SMs.
-(A split-K variant would fill them better at M = 1 with N = 4096: an exercise.)
+Two kernels:
+
+- **Decode, M <= 64: `int8_wo_splitk_kernel`**, computing y^T = W^T x^T ("swap AB"). The
+  weight tile is the dot's first operand, [BLOCK_N, BLOCK_K], and the handful of tokens
+  the second, [BLOCK_K, 16..64]: no 16-row tile of x that is mostly padding at M = 1, and
+  on Hopper the converted weights can feed the tensor cores from registers. The weights
+  must stream from all SMs at once, but N / BLOCK_N programs are too few at N = 4096
+  (64 programs for 132 SMs), so the K loop is split across SPLIT_K programs too, each
+  atomically adding its fp32 partial sum into a zeroed fp32 buffer that is rounded to
+  x's dtype at the end (three launches instead of one: the cost is ~2-3 us, which is
+  why the smallest shapes stay below copy bandwidth; see bench/results).
+- **Prefill: `int8_wo_matmul_kernel`**, a tiled GEMM with grouped launch order, the int8
+  tile converted in registers before tl.dot, autotuned.
+
+Launch shapes: bench/catalogue_tuning.py on an H100.
 """
 
 import os
@@ -27,6 +37,46 @@ import triton
 import triton.language as tl
 
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
+DECODE_MAX_M = 64
+
+
+@triton.jit
+def int8_wo_splitk_kernel(x_ptr, w_ptr, s_ptr, y_ptr, M, N, K,
+                          stride_xm, stride_xk, stride_wk, stride_wn, stride_ym, stride_yn,
+                          UPCAST: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_M: tl.constexpr,
+                          BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr, EVEN_K: tl.constexpr):
+    pid_n, pid_k, pid_m = tl.program_id(0), tl.program_id(1), tl.program_id(2)
+    offs_n = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N      # wrap: loads need no N/M mask
+    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    k_span = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K) * BLOCK_K     # this split's K range
+    k_lo = pid_k * k_span
+    k_hi = tl.minimum(k_lo + k_span, K)
+    offs_k = tl.arange(0, BLOCK_K)
+    w_ptrs = w_ptr + offs_n[:, None] * stride_wn + (k_lo + offs_k)[None, :] * stride_wk  # W^T
+    x_ptrs = x_ptr + (k_lo + offs_k)[:, None] * stride_xk + offs_m[None, :] * stride_xm  # x^T
+    acc = tl.zeros((BLOCK_N, BLOCK_M), dtype=tl.float32)
+    for k in range(k_lo, k_hi, BLOCK_K):
+        if EVEN_K:
+            w = tl.load(w_ptrs)
+            x = tl.load(x_ptrs)
+        else:
+            k_ok = k + offs_k < k_hi
+            w = tl.load(w_ptrs, mask=k_ok[None, :], other=0)
+            x = tl.load(x_ptrs, mask=k_ok[:, None], other=0.0)
+        if UPCAST:  # Triton's CPU interpreter mis-multiplies bfloat16 dots; never on a GPU
+            x = x.to(tl.float32)
+        acc = tl.dot(w.to(x.dtype), x, acc)       # dequantize in registers: int8 -> x's dtype
+        w_ptrs += BLOCK_K * stride_wk
+        x_ptrs += BLOCK_K * stride_xk
+    acc = acc * tl.load(s_ptr + offs_n).to(tl.float32)[:, None]
+    out_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    out_m = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    y_ptrs = y_ptr + out_m[None, :] * stride_ym + out_n[:, None] * stride_yn
+    mask = (out_n[:, None] < N) & (out_m[None, :] < M)
+    if SPLIT_K == 1:
+        tl.store(y_ptrs, acc.to(y_ptr.dtype.element_ty), mask=mask)
+    else:
+        tl.atomic_add(y_ptrs, acc, mask=mask)     # y_ptr is the zeroed fp32 buffer here
 
 
 def _configs():
@@ -35,13 +85,8 @@ def _configs():
                               num_warps=4, num_stages=1)]
     cfg = lambda bm, bn, bk, w, s: triton.Config(  # noqa: E731
         {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": 8}, num_warps=w, num_stages=s)
-    return [
-        # decode (small M): narrow N tiles so N / BLOCK_N programs cover 132 SMs
-        cfg(16, 32, 256, 4, 4), cfg(16, 64, 256, 4, 4), cfg(16, 64, 128, 4, 5),
-        cfg(16, 128, 128, 4, 4), cfg(32, 64, 128, 4, 4),
-        # prefill (large M): GEMM tiles
-        cfg(64, 128, 64, 4, 4), cfg(128, 128, 64, 8, 3), cfg(128, 256, 64, 8, 3),
-    ]
+    return [cfg(128, 256, 64, 8, 3), cfg(256, 128, 64, 8, 3), cfg(128, 128, 64, 8, 4),
+            cfg(128, 128, 64, 4, 4), cfg(64, 128, 64, 4, 4), cfg(128, 64, 64, 4, 4)]
 
 
 @triton.autotune(configs=_configs(), key=["M", "N", "K"])
@@ -70,9 +115,9 @@ def int8_wo_matmul_kernel(x_ptr, w_ptr, s_ptr, y_ptr, M, N, K,
         k_left = K - k * BLOCK_K
         x = tl.load(x_ptrs, mask=offs_k[None, :] < k_left, other=0.0)
         w = tl.load(w_ptrs, mask=offs_k[:, None] < k_left, other=0)
-        if UPCAST:  # Triton's CPU interpreter mis-multiplies bfloat16 dots; never on a GPU
+        if UPCAST:
             x = x.to(tl.float32)
-        acc = tl.dot(x, w.to(x.dtype), acc)      # dequantize in registers: int8 -> x's dtype
+        acc = tl.dot(x, w.to(x.dtype), acc)
         x_ptrs += BLOCK_K * stride_xk
         w_ptrs += BLOCK_K * stride_wk
 
@@ -84,17 +129,64 @@ def int8_wo_matmul_kernel(x_ptr, w_ptr, s_ptr, y_ptr, M, N, K,
              mask=(offs_ym[:, None] < M) & (offs_yn[None, :] < N))
 
 
-def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor) -> torch.Tensor:
+_SMS: dict = {}
+
+
+def _sm_count(device: torch.device) -> int:
+    if device.type != "cuda":
+        return 4
+    key = device.index if device.index is not None else torch.cuda.current_device()
+    if key not in _SMS:
+        _SMS[key] = torch.cuda.get_device_properties(key).multi_processor_count
+    return _SMS[key]
+
+
+# Decode launch, from the H100 sweep: BLOCK_N, BLOCK_K, warps, stages, and how many
+# programs to aim for (split-K grows until n-tiles x splits reaches it).
+DECODE = {"BLOCK_N": 64, "BLOCK_K": 256, "num_warps": 4, "num_stages": 4, "programs_per_sm": 2}
+
+
+def decode_launch(M: int, N: int, K: int, sms: int, table: dict | None = None) -> dict:
+    """Launch parameters of the split-K decode kernel for an [M, K] x [K, N] product."""
+    t = dict(DECODE, **(table or {}))
+    if INTERPRET:
+        t.update(BLOCK_N=32, BLOCK_K=32, num_warps=4, num_stages=1)
+    block_m = max(16, min(64, triton.next_power_of_2(M)))
+    block_n, block_k = t["BLOCK_N"], t["BLOCK_K"]
+    tiles = triton.cdiv(N, block_n) * triton.cdiv(M, block_m)
+    k_blocks = triton.cdiv(K, block_k)
+    split = t.get("SPLIT_K")
+    if split is None:
+        split = 1
+        while tiles * split < t["programs_per_sm"] * sms and split * 2 <= k_blocks // 2:
+            split *= 2
+    return {"BLOCK_N": block_n, "BLOCK_M": block_m, "BLOCK_K": block_k, "SPLIT_K": split,
+            "EVEN_K": K % (block_k * split) == 0 and K >= block_k * split,
+            "num_warps": t["num_warps"], "num_stages": t["num_stages"]}
+
+
+def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor,
+                   decode_table: dict | None = None) -> torch.Tensor:
     """y = x @ (w * scale): x [M, K] float, w int8 [K, N] (any strides), scale [N]."""
     assert x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[0] and w.dtype == torch.int8
     assert scale.shape == (w.shape[1],)
     M, K = x.shape
     N = w.shape[1]
+    upcast = INTERPRET and x.dtype == torch.bfloat16
+    if M <= DECODE_MAX_M:
+        p = decode_launch(M, N, K, _sm_count(x.device), decode_table)
+        split = p["SPLIT_K"]
+        out = (torch.empty((M, N), dtype=x.dtype, device=x.device) if split == 1
+               else torch.zeros((M, N), dtype=torch.float32, device=x.device))
+        grid = (triton.cdiv(N, p["BLOCK_N"]), split, triton.cdiv(M, p["BLOCK_M"]))
+        int8_wo_splitk_kernel[grid](x, w, scale, out, M, N, K, x.stride(0), x.stride(1),
+                                    w.stride(0), w.stride(1), out.stride(0), out.stride(1),
+                                    UPCAST=upcast, **p)
+        return out if split == 1 else out.to(x.dtype)
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
     grid = lambda meta: (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)  # noqa: E731
     int8_wo_matmul_kernel[grid](x, w, scale, y, M, N, K, x.stride(0), x.stride(1),
-                                w.stride(0), w.stride(1), y.stride(0), y.stride(1),
-                                UPCAST=INTERPRET and x.dtype == torch.bfloat16)
+                                w.stride(0), w.stride(1), y.stride(0), y.stride(1), UPCAST=upcast)
     return y
 
 

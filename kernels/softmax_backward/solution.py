@@ -10,7 +10,14 @@ each input, the row dot product in float32, one write.
 
 - Rows up to MAX_FUSED_N: `softmax_bwd_rows_kernel`, BLOCK_M rows per program.
 - Longer rows: `softmax_bwd_looped_kernel` streams each row twice (dot product, then the
-  write pass); the second read mostly hits L2.
+  write pass). The second read is only free if it hits L2, and that is the catch: with
+  one program per row, every resident program has a row in flight, ~1000 rows at once,
+  and at 32k float32 columns (256 KiB of y and dy per row) that is far more than the
+  50 MB L2, so the second pass went back to HBM and the kernel ran at 60% of copy
+  bandwidth (5 reads+writes instead of 3). The fix is a persistent grid: a few programs
+  per SM each walk rows pid, pid + P, ..., so only P rows are in flight and P * row
+  bytes fits in L2; the first pass marks its lines `evict_last`, the second `evict_first`.
+  P and the chunk size came from bench/catalogue_tuning.py on an H100.
 """
 
 import torch
@@ -39,23 +46,48 @@ def softmax_bwd_rows_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
 
 
 @triton.jit
-def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, N, stride_ym, stride_yn,
+def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
                               stride_dym, stride_dyn, stride_dxm, BLOCK_N: tl.constexpr):
-    row = tl.program_id(0).to(tl.int64)
-    y_row, dy_row = y_ptr + row * stride_ym, dy_ptr + row * stride_dym
-    acc = tl.zeros([BLOCK_N], tl.float32)
-    for start in range(0, N, BLOCK_N):
-        cols = start + tl.arange(0, BLOCK_N)
-        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0).to(tl.float32)
-        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0).to(tl.float32)
-        acc += y * dy
-    dot = tl.sum(acc, axis=0)
-    for start in range(0, N, BLOCK_N):
-        cols = start + tl.arange(0, BLOCK_N)
-        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0).to(tl.float32)
-        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0).to(tl.float32)
-        tl.store(dx_ptr + row * stride_dxm + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty),
-                 mask=cols < N)
+    for row in range(tl.program_id(0), M, tl.num_programs(0)):   # persistent: P rows in flight
+        row64 = tl.cast(row, tl.int64)
+        y_row, dy_row = y_ptr + row64 * stride_ym, dy_ptr + row64 * stride_dym
+        acc = tl.zeros([BLOCK_N], tl.float32)
+        for start in range(0, N, BLOCK_N):
+            cols = start + tl.arange(0, BLOCK_N)
+            y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                        eviction_policy="evict_last").to(tl.float32)
+            dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                         eviction_policy="evict_last").to(tl.float32)
+            acc += y * dy
+        dot = tl.sum(acc, axis=0)
+        for start in range(0, N, BLOCK_N):
+            cols = start + tl.arange(0, BLOCK_N)
+            y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                        eviction_policy="evict_first").to(tl.float32)
+            dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                         eviction_policy="evict_first").to(tl.float32)
+            tl.store(dx_ptr + row64 * stride_dxm + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty),
+                     mask=cols < N)
+
+
+# Looped kernel launch, from the H100 sweep: chunk, warps, and the byte budget for the rows
+# in flight (programs = budget / (bytes of y and dy per row), at least one per SM).
+LOOPED_BLOCK_N, LOOPED_WARPS, IN_FLIGHT_BYTES = 4096, 8, 24 << 20
+_SMS: dict = {}
+
+
+def _sm_count(device: torch.device) -> int:
+    if device.type != "cuda":
+        return 4
+    key = device.index if device.index is not None else torch.cuda.current_device()
+    if key not in _SMS:
+        _SMS[key] = torch.cuda.get_device_properties(key).multi_processor_count
+    return _SMS[key]
+
+
+def looped_programs(M: int, N: int, itemsize: int, sms: int, budget: int = IN_FLIGHT_BYTES) -> int:
+    """How many programs the persistent looped kernel runs: rows in flight fit `budget`."""
+    return max(1, min(M, max(sms, budget // (2 * N * itemsize))))
 
 
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
@@ -71,8 +103,10 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
             y, dy, dx, M, N, y.stride(0), y.stride(1), dy.stride(0), dy.stride(1), dx.stride(0),
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
-        softmax_bwd_looped_kernel[(M,)](y, dy, dx, N, y.stride(0), y.stride(1), dy.stride(0),
-                                        dy.stride(1), dx.stride(0), BLOCK_N=4096, num_warps=8)
+        programs = looped_programs(M, N, y.element_size(), _sm_count(y.device))
+        softmax_bwd_looped_kernel[(programs,)](y, dy, dx, M, N, y.stride(0), y.stride(1),
+                                               dy.stride(0), dy.stride(1), dx.stride(0),
+                                               BLOCK_N=LOOPED_BLOCK_N, num_warps=LOOPED_WARPS)
     return dx
 
 

@@ -375,7 +375,7 @@ class Session:
                     copy_gbps: float | None) -> dict[str, Any]:
         from studio.drills.harness.checks import compare
         from studio.drills.harness.inputs import dtype_of
-        from studio.drills.harness.timing import time_call
+        from studio.drills.harness.timing import time_pair
 
         torch = self.torch
         case = {"name": f"bench {shape} {dtype_name}", "shape": shape, "dtype": dtype_name,
@@ -395,8 +395,8 @@ class Session:
             del out
             if not verdict.passed:
                 return {**point, "passed": False, "error": verdict.error}
-            ms, p20, p80 = time_call(lambda: self.fn(*inputs))
-            ref_ms, ref_p20, ref_p80 = time_call(lambda: self.spec.baseline(*inputs))
+            (ms, p20, p80), (ref_ms, ref_p20, ref_p80) = time_pair(
+                lambda: self.fn(*inputs), lambda: self.spec.baseline(*inputs))
         except (Exception, SystemExit) as exc:
             self._raise_if_cuda(exc)
             return {**point, "passed": False, "error": self._describe(exc)}

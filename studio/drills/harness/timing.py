@@ -2,8 +2,11 @@
 
 Timing follows the drill protocol: triton.testing.do_bench, which warms up first (so JIT
 compilation is excluded), clears the L2 cache before every timed call, and times each
-call with CUDA events; we ask for the median and the 20th/80th percentiles. The torch
-baseline is timed the same way on the same inputs in the same run.
+call with CUDA events; we report the median and the 20th/80th percentiles. The torch
+baseline is timed the same way on the same inputs in the same run, and the two are
+interleaved (`time_pair`: kernel, torch, torch, kernel, kernel, torch, each round's
+samples pooled per side), so a drift of clocks or of the machine during the point's
+~1 s lands on both sides instead of on whichever was timed second.
 
 One change to do_bench: its flush is a 256 MiB memset, which leaves L2 full of dirty
 lines that the timed kernel then has to write back to HBM. That cost ~4 us per call and
@@ -51,6 +54,56 @@ def time_call(fn: Callable[[], Any], warmup_ms: int = 100,
     finally:
         driver.clear_cache = memset_flush
     return float(median), float(p20), float(p80)
+
+
+def time_pair(fn: Callable[[], Any], ref: Callable[[], Any], rounds: int = 3,
+              rep_ms: int = 100) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
+    """((median, p20, p80) of fn, (median, p20, p80) of ref) in ms, timed in interleaved rounds.
+
+    Round order A B, B A, A B, ...; each round is one do_bench call (rep_ms of repeats, L2
+    read-flushed before every call) and its per-call times are pooled per side. The first
+    call of each side warms up for 100 ms (clocks settle, JIT and autotuning excluded),
+    later ones for 10 ms.
+    """
+    samples: dict[int, list[float]] = {0: [], 1: []}
+    fns = (fn, ref)
+    for r in range(rounds):
+        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
+            samples[side].extend(_samples(fns[side], 100 if r < 2 else 10, rep_ms))
+    return _quantiles(samples[0]), _quantiles(samples[1])
+
+
+def _samples(fn: Callable[[], Any], warmup_ms: int, rep_ms: int) -> list[float]:
+    from triton import runtime
+    from triton.testing import do_bench
+
+    driver = runtime.driver.active
+    memset_flush = driver.clear_cache
+    driver.clear_cache = _read_flush
+    try:
+        try:
+            times = do_bench(fn, warmup=warmup_ms, rep=rep_ms, return_mode="all")
+        except AssertionError:      # a Triton without return_mode="all": its percentiles instead
+            times = do_bench(fn, warmup=warmup_ms, rep=rep_ms,
+                             quantiles=[i / 100 for i in range(1, 100)])
+        return [float(t) for t in times]
+    finally:
+        driver.clear_cache = memset_flush
+
+
+def _quantiles(values: list[float]) -> tuple[float, float, float]:
+    """(median, p20, p80) by linear interpolation, as torch.quantile and do_bench compute them."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no timing samples")
+
+    def q(p: float) -> float:
+        pos = p * (len(ordered) - 1)
+        lo = int(pos)
+        hi = min(lo + 1, len(ordered) - 1)
+        return ordered[lo] + (ordered[hi] - ordered[lo]) * (pos - lo)
+
+    return q(0.5), q(0.2), q(0.8)
 
 
 def _read_flush(cache: torch.Tensor) -> None:
