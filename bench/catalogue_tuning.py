@@ -75,62 +75,63 @@ PREVIOUS_REV = "2df521b"
 
 # ----------------------------------------------------------------------------- variants
 def variants(only: set[str]) -> list[tuple]:
+    """Round 2 (round 1 was commit d5d6b24 of this file; results in bench/results/catalogue_tuning.md)."""
     jobs: list[tuple] = []
     if "bias_gelu" in only:
         for dt in ("float16", "bfloat16", "float32"):
-            shapes = BG_SHAPES if dt == "float16" else BG_SHAPES[2:]
-            for shape in shapes:
+            for shape in BG_SHAPES:
                 jobs.append(("bias_gelu", "torch", shape, dt, None))
-                for cap, elems, warps in [(1024, 4096, 8), (1024, 4096, 4), (1024, 8192, 8),
-                                          (1024, 8192, 16), (2048, 8192, 8), (512, 4096, 4),
-                                          (2048, 16384, 16), (1024, 16384, 16)]:
-                    for lib in ((False, True) if (cap, elems, warps) == (1024, 4096, 8) else (False,)):
-                        jobs.append(("bias_gelu", "kernel", shape, dt, (cap, elems, warps, lib)))
+                jobs.append(("bias_gelu", "solution", shape, dt, None))
     if "cross_entropy" in only:
-        for dt in ("bfloat16", "float32"):
-            for shape in CE_SHAPES:
+        for dt, shapes in (("bfloat16", CE_SHAPES), ("float32", CE_SHAPES[:2])):
+            for shape in shapes:
                 jobs.append(("cross_entropy", "torch", shape, dt, None))
-                jobs.append(("cross_entropy", "previous", shape, dt, None))
-                for cap, warps in [(2048, 4), (2048, 8), (4096, 8), (4096, 16), (8192, 8),
-                                   (8192, 16), (16384, 16)]:
-                    jobs.append(("cross_entropy", "kernel", shape, dt, (cap, warps)))
+                for cap in (2048, 4096, 8192):
+                    for warps in (4, 8):
+                        for lazy in (False, True):
+                            for stages in (1, 2):
+                                jobs.append(("cross_entropy", "kernel", shape, dt, (cap, warps, lazy, stages)))
     if "softmax_backward" in only:
         for dt in ("float16", "float32"):
-            for shape in SB_SHAPES:
+            for shape in SB_SHAPES[1:]:
                 jobs.append(("softmax_backward", "torch", shape, dt, None))
-                jobs.append(("softmax_backward", "previous", shape, dt, None))
+                jobs.append(("softmax_backward", "solution", shape, dt, None))
+                for warps in (16, 32):
+                    jobs.append(("softmax_backward", "rows", shape, dt, (warps,)))
                 if shape[1] <= 16384:
-                    for warps in (8, 16, 32):
-                        jobs.append(("softmax_backward", "rows", shape, dt, (warps,)))
-                for block, warps in [(2048, 8), (4096, 8), (4096, 16), (8192, 16)]:
-                    for budget in (12, 24, 48, 0):   # MiB of rows in flight; 0: one program per row
-                        jobs.append(("softmax_backward", "looped", shape, dt, (block, warps, budget)))
+                    continue
+                for head in (0, 8192, 16384):
+                    for block in (4096, 8192):
+                        for warps in (16, 32):
+                            for budget in (0, 16, 24, 33, 48):
+                                jobs.append(("softmax_backward", "looped", shape, dt,
+                                             (block, warps, budget, head)))
     if "int8_wo_matmul" in only:
-        for dt, shapes in (("float16", I8_DECODE), ("bfloat16", [I8_DECODE[0], I8_DECODE[3]])):
+        for dt, shapes in (("float16", I8_DECODE), ("bfloat16", [I8_DECODE[0], I8_DECODE[3], I8_DECODE[5]])):
             for shape in shapes:
                 jobs.append(("int8_wo_matmul", "torch", shape, dt, None))
-                for bn in (32, 64, 128):
-                    for bk in (128, 256, 512):
+                bm = max(16, min(64, 1 << (shape[0] - 1).bit_length()))
+                for bn in (64, 128, 256):
+                    for bk in (128, 256):
                         for stages in (3, 4):
-                            bm = max(16, min(64, 1 << (shape[0] - 1).bit_length()))
-                            smem = stages * (bn * bk + bk * bm * 2)
-                            if smem > 160 * 1024:
+                            if stages * (bn * bk + bk * bm * 2) > 160 * 1024:
                                 continue
-                            for split in (1, 2, 4, 8):
-                                jobs.append(("int8_wo_matmul", "decode", shape, dt,
-                                             (bn, bk, split, 4, stages)))
-        jobs.append(("int8_wo_matmul", "decode", I8_DECODE[2], "float16", (64, 256, 4, 4, 4, "T")))
+                            for warps in (4, 8):
+                                for split in (1, 2, 4, 8):
+                                    jobs.append(("int8_wo_matmul", "decode", shape, dt,
+                                                 (bn, bk, split, warps, stages, True)))
+                jobs.append(("int8_wo_matmul", "decode", shape, dt, (128, 128, 4, 4, 3, False)))
+        jobs.append(("int8_wo_matmul", "decode", I8_DECODE[2], "float16", (128, 128, 4, 4, 3, True, "T")))
         for dt in ("float16", "bfloat16"):
             shape = (4096, 4096, 4096)
             jobs.append(("int8_wo_matmul", "torch", shape, dt, None))
             jobs.append(("int8_wo_matmul", "cublas", shape, dt, None))
-            for cfg in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 8, 4),
-                        (128, 128, 64, 4, 4), (128, 256, 64, 8, 4), (128, 128, 128, 8, 3),
-                        (64, 256, 64, 4, 4)]:
-                jobs.append(("int8_wo_matmul", "gemm", shape, dt, cfg))
-            for bn, bm, bk, warps, stages in [(128, 128, 64, 8, 3), (128, 256, 64, 8, 3),
-                                              (256, 128, 64, 8, 3), (128, 128, 64, 4, 4)]:
-                jobs.append(("int8_wo_matmul", "swap", shape, dt, (bn, bm, bk, warps, stages)))
+            for fast in (True, False):
+                for cfg in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4)]:
+                    jobs.append(("int8_wo_matmul", "gemm", shape, dt, cfg + (fast,)))
+                for cfg in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4),
+                            (128, 256, 64, 8, 4), (256, 256, 64, 8, 3), (128, 256, 128, 8, 3)]:
+                    jobs.append(("int8_wo_matmul", "swap", shape, dt, cfg + (fast,)))
     return jobs
 
 
@@ -152,6 +153,10 @@ def make(job, device="cuda"):
         if kind == "torch":
             return ref, None
         mod = solution("bias_gelu")
+        tol = {"float32": 1e-5, "float16": 2e-3, "bfloat16": 1.6e-2}[dt]
+        if kind == "solution":
+            fn = lambda: mod.bias_gelu(x, b)  # noqa: E731
+            return fn, lambda: torch.testing.assert_close(fn(), ref(), atol=tol, rtol=tol)
         cap, elems, warps, lib = cfg
         block_n = min(triton.next_power_of_2(N), cap)
         block_m = max(1, min(elems // block_n, triton.next_power_of_2(M)))
@@ -163,7 +168,6 @@ def make(job, device="cuda"):
                                        BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=lib,
                                        num_warps=warps)
             return y
-        tol = {"float32": 1e-5, "float16": 2e-3, "bfloat16": 1.6e-2}[dt]
         return fn, lambda: torch.testing.assert_close(fn(), ref(), atol=tol, rtol=tol)
     if drill == "cross_entropy":
         M, V = shape
@@ -176,7 +180,7 @@ def make(job, device="cuda"):
             fn = lambda: previous("cross_entropy").cross_entropy(x, t)  # noqa: E731
         else:
             mod = solution("cross_entropy")
-            cap, warps = cfg
+            cap, warps, lazy, stages = cfg
             loss = torch.empty(M, device=device, dtype=torch.float32)
             align = 16 // x.element_size()
             block_v = max(min(triton.next_power_of_2(V), cap), align)
@@ -184,7 +188,7 @@ def make(job, device="cuda"):
             def fn():
                 mod.cross_entropy_kernel[(M,)](x, t, loss, V, x.stride(0), x.stride(1), -100,
                                                BLOCK_V=block_v, ALIGN=align, CONTIG=True,
-                                               num_warps=warps)
+                                               LAZY=lazy, STAGES=stages, num_warps=warps)
                 return loss
         return fn, lambda: torch.testing.assert_close(
             fn(), F.cross_entropy(x.double(), t, reduction="none").float(), atol=2e-4, rtol=1e-5)
@@ -199,6 +203,8 @@ def make(job, device="cuda"):
         dx = torch.empty_like(y)
         if kind == "previous":
             fn = lambda: previous("softmax_backward").softmax_backward(y, dy)  # noqa: E731
+        elif kind == "solution":
+            fn = lambda: mod.softmax_backward(y, dy)  # noqa: E731
         elif kind == "rows":
             (warps,) = cfg
 
@@ -209,15 +215,13 @@ def make(job, device="cuda"):
                                                   num_warps=warps)
                 return dx
         else:
-            block, warps, budget = cfg
-            sms = torch.cuda.get_device_properties(0).multi_processor_count
-            programs = M if budget == 0 else mod.looped_programs(M, N, y.element_size(), sms,
-                                                                 budget << 20)
+            block, warps, budget, head = cfg
+            programs = M if budget == 0 else mod.looped_programs(M, N, y.element_size(), budget << 20)
 
             def fn():
                 mod.softmax_bwd_looped_kernel[(programs,)](y, dy, dx, M, N, y.stride(0), y.stride(1),
                                                            dy.stride(0), dy.stride(1), dx.stride(0),
-                                                           BLOCK_N=block, num_warps=warps)
+                                                           BLOCK_N=block, HEAD=head, num_warps=warps)
                 return dx
         tol = 1e-5 if dt == "float32" else 2e-3
         return fn, lambda: torch.testing.assert_close(
@@ -227,7 +231,7 @@ def make(job, device="cuda"):
     M, N, K = shape
     x = torch.randn(M, K, device=device, generator=gen).to(dtype)
     w = torch.randint(-128, 128, (K, N), device=device, generator=gen, dtype=torch.int8)
-    if cfg is not None and len(cfg) == 6:        # nn.Linear layout: K contiguous
+    if cfg is not None and cfg[-1] == "T":       # nn.Linear layout: K contiguous
         w = w.t().contiguous().t()
     s = ((0.5 + torch.rand(N, device=device, generator=gen)) / (64 * K ** 0.5)).to(dtype)
     ref = lambda: torch.matmul(x, w.to(x.dtype) * s)  # noqa: E731
@@ -238,12 +242,12 @@ def make(job, device="cuda"):
         return (lambda: torch.matmul(x, wf)), None
     mod = solution("int8_wo_matmul")
     if kind == "decode":
-        bn, bk, split, warps, stages = cfg[:5]
+        bn, bk, split, warps, stages, fast = cfg[:6]
         table = {"BLOCK_N": bn, "BLOCK_K": bk, "SPLIT_K": split, "num_warps": warps,
-                 "num_stages": stages}
+                 "num_stages": stages, "FAST": fast}
         fn = lambda: mod.int8_wo_matmul(x, w, s, decode_table=table)  # noqa: E731
     elif kind == "gemm":
-        bm, bn, bk, warps, stages = cfg
+        bm, bn, bk, warps, stages, fast = cfg
         yb = torch.empty(M, N, device=device, dtype=dtype)
         grid = (triton.cdiv(M, bm) * triton.cdiv(N, bn),)
 
@@ -251,10 +255,10 @@ def make(job, device="cuda"):
             mod.int8_wo_matmul_kernel.fn[grid](x, w, s, yb, M, N, K, x.stride(0), x.stride(1),
                                                w.stride(0), w.stride(1), yb.stride(0), yb.stride(1),
                                                UPCAST=False, BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk,
-                                               GROUP_M=8, num_warps=warps, num_stages=stages)
+                                               GROUP_M=8, FAST=fast, num_warps=warps, num_stages=stages)
             return yb
     else:   # swap: the split-K kernel with large tiles and no split
-        bn, bm, bk, warps, stages = cfg
+        bn, bm, bk, warps, stages, fast = cfg
         yb = torch.empty(M, N, device=device, dtype=dtype)
         grid = (triton.cdiv(N, bn), 1, triton.cdiv(M, bm))
 
@@ -262,7 +266,7 @@ def make(job, device="cuda"):
             mod.int8_wo_splitk_kernel[grid](x, w, s, yb, M, N, K, x.stride(0), x.stride(1),
                                             w.stride(0), w.stride(1), yb.stride(0), yb.stride(1),
                                             UPCAST=False, BLOCK_N=bn, BLOCK_M=bm, BLOCK_K=bk,
-                                            SPLIT_K=1, EVEN_K=K % bk == 0, num_warps=warps,
+                                            SPLIT_K=1, EVEN_K=K % bk == 0, FAST=fast, num_warps=warps,
                                             num_stages=stages)
             return yb
     tol = 2e-3 if dt == "float16" else 1.6e-2
@@ -361,7 +365,7 @@ def main() -> int:
     from studio.drills.harness.timing import measure_copy_gbps
     only = set(args.only.split(","))
     for drill in only:
-        if drill in ("cross_entropy", "softmax_backward"):
+        if drill == "softmax_backward":
             previous(drill)
     jobs = variants(only)
     report = {"command": " ".join(sys.argv), "device": torch.cuda.get_device_name(),

@@ -58,7 +58,7 @@ def bias_gelu_kernel(x_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
 
 
 # (BLOCK_N cap, elements per program, num_warps) by itemsize, from the H100 sweep.
-LAUNCH = {2: (1024, 4096, 8), 4: (1024, 4096, 8)}
+LAUNCH = {2: (1024, 8192, 8), 4: (2048, 8192, 8)}
 
 
 def launch_shape(M: int, N: int, itemsize: int) -> tuple[int, int, int]:

@@ -24,7 +24,7 @@ import torch
 import triton
 import triton.language as tl
 
-MAX_FUSED_N = 8192
+MAX_FUSED_N = 16384
 
 
 @triton.jit
@@ -47,20 +47,30 @@ def softmax_bwd_rows_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
 
 @triton.jit
 def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
-                              stride_dym, stride_dyn, stride_dxm, BLOCK_N: tl.constexpr):
+                              stride_dym, stride_dyn, stride_dxm, BLOCK_N: tl.constexpr,
+                              HEAD: tl.constexpr = 0):
     for row in range(tl.program_id(0), M, tl.num_programs(0)):   # persistent: P rows in flight
         row64 = tl.cast(row, tl.int64)
         y_row, dy_row = y_ptr + row64 * stride_ym, dy_ptr + row64 * stride_dym
+        dot = 0.0
+        if HEAD > 0:     # the row's first HEAD columns stay in registers: read once
+            hc = tl.arange(0, HEAD)
+            y_h = tl.load(y_row + hc * stride_yn, mask=hc < N, other=0.0).to(tl.float32)
+            dy_h = tl.load(dy_row + hc * stride_dyn, mask=hc < N, other=0.0).to(tl.float32)
+            dot = tl.sum(y_h * dy_h, axis=0)
         acc = tl.zeros([BLOCK_N], tl.float32)
-        for start in range(0, N, BLOCK_N):
+        for start in range(HEAD, N, BLOCK_N):
             cols = start + tl.arange(0, BLOCK_N)
             y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
                         eviction_policy="evict_last").to(tl.float32)
             dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
                          eviction_policy="evict_last").to(tl.float32)
             acc += y * dy
-        dot = tl.sum(acc, axis=0)
-        for start in range(0, N, BLOCK_N):
+        dot += tl.sum(acc, axis=0)
+        if HEAD > 0:
+            tl.store(dx_ptr + row64 * stride_dxm + hc, (y_h * (dy_h - dot)).to(dx_ptr.dtype.element_ty),
+                     mask=hc < N)
+        for start in range(HEAD, N, BLOCK_N):
             cols = start + tl.arange(0, BLOCK_N)
             y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
                         eviction_policy="evict_first").to(tl.float32)
@@ -73,21 +83,9 @@ def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
 # Looped kernel launch, from the H100 sweep: chunk, warps, and the byte budget for the rows
 # in flight (programs = budget / (bytes of y and dy per row), at least one per SM).
 LOOPED_BLOCK_N, LOOPED_WARPS, IN_FLIGHT_BYTES = 4096, 8, 24 << 20
-_SMS: dict = {}
-
-
-def _sm_count(device: torch.device) -> int:
-    if device.type != "cuda":
-        return 4
-    key = device.index if device.index is not None else torch.cuda.current_device()
-    if key not in _SMS:
-        _SMS[key] = torch.cuda.get_device_properties(key).multi_processor_count
-    return _SMS[key]
-
-
-def looped_programs(M: int, N: int, itemsize: int, sms: int, budget: int = IN_FLIGHT_BYTES) -> int:
-    """How many programs the persistent looped kernel runs: rows in flight fit `budget`."""
-    return max(1, min(M, max(sms, budget // (2 * N * itemsize))))
+def looped_programs(M: int, N: int, itemsize: int, budget: int = IN_FLIGHT_BYTES) -> int:
+    """How many programs the persistent looped kernel runs: their rows in flight fit `budget`."""
+    return max(1, min(M, budget // (2 * N * itemsize)))
 
 
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
@@ -103,7 +101,7 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
             y, dy, dx, M, N, y.stride(0), y.stride(1), dy.stride(0), dy.stride(1), dx.stride(0),
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
-        programs = looped_programs(M, N, y.element_size(), _sm_count(y.device))
+        programs = looped_programs(M, N, y.element_size())
         softmax_bwd_looped_kernel[(programs,)](y, dy, dx, M, N, y.stride(0), y.stride(1),
                                                dy.stride(0), dy.stride(1), dx.stride(0),
                                                BLOCK_N=LOOPED_BLOCK_N, num_warps=LOOPED_WARPS)
