@@ -75,63 +75,26 @@ PREVIOUS_REV = "2df521b"
 
 # ----------------------------------------------------------------------------- variants
 def variants(only: set[str]) -> list[tuple]:
-    """Round 2 (round 1 was commit d5d6b24 of this file; results in bench/results/catalogue_tuning.md)."""
+    """Round 3: int8 M = 1 on the CUDA cores (GEMV) against the tensor-core decode kernel.
+
+    Round 1 was commit d5d6b24 of this file, round 2 commit 7285ff3; their results are in
+    bench/results/catalogue_tuning_round{1,2}.json and catalogue_tuning.md."""
     jobs: list[tuple] = []
-    if "bias_gelu" in only:
-        for dt in ("float16", "bfloat16", "float32"):
-            for shape in BG_SHAPES:
-                jobs.append(("bias_gelu", "torch", shape, dt, None))
-                jobs.append(("bias_gelu", "solution", shape, dt, None))
-    if "cross_entropy" in only:
-        for dt, shapes in (("bfloat16", CE_SHAPES), ("float32", CE_SHAPES[:2])):
-            for shape in shapes:
-                jobs.append(("cross_entropy", "torch", shape, dt, None))
-                for cap in (2048, 4096, 8192):
-                    for warps in (4, 8):
-                        for lazy in (False, True):
-                            for stages in (1, 2):
-                                jobs.append(("cross_entropy", "kernel", shape, dt, (cap, warps, lazy, stages)))
-    if "softmax_backward" in only:
-        for dt in ("float16", "float32"):
-            for shape in SB_SHAPES[1:]:
-                jobs.append(("softmax_backward", "torch", shape, dt, None))
-                jobs.append(("softmax_backward", "solution", shape, dt, None))
-                for warps in (16, 32):
-                    jobs.append(("softmax_backward", "rows", shape, dt, (warps,)))
-                if shape[1] <= 16384:
-                    continue
-                for head in (0, 8192, 16384):
-                    for block in (4096, 8192):
-                        for warps in (16, 32):
-                            for budget in (0, 16, 24, 33, 48):
-                                jobs.append(("softmax_backward", "looped", shape, dt,
-                                             (block, warps, budget, head)))
     if "int8_wo_matmul" in only:
-        for dt, shapes in (("float16", I8_DECODE), ("bfloat16", [I8_DECODE[0], I8_DECODE[3], I8_DECODE[5]])):
+        for dt, shapes in (("float16", [I8_DECODE[0], I8_DECODE[2], I8_DECODE[5]]),
+                           ("bfloat16", [I8_DECODE[0], I8_DECODE[5]])):
             for shape in shapes:
                 jobs.append(("int8_wo_matmul", "torch", shape, dt, None))
-                bm = max(16, min(64, 1 << (shape[0] - 1).bit_length()))
+                jobs.append(("int8_wo_matmul", "decode", shape, dt, (128, 128, 8, 4, 3, True)))
+                jobs.append(("int8_wo_matmul", "decode", shape, dt, (128, 128, 1, 8, 3, True)))
                 for bn in (64, 128, 256):
-                    for bk in (128, 256):
-                        for stages in (3, 4):
-                            if stages * (bn * bk + bk * bm * 2) > 160 * 1024:
-                                continue
+                    for bk in (16, 32, 64):
+                        for split in (1, 2, 4, 8):
                             for warps in (4, 8):
-                                for split in (1, 2, 4, 8):
-                                    jobs.append(("int8_wo_matmul", "decode", shape, dt,
-                                                 (bn, bk, split, warps, stages, True)))
-                jobs.append(("int8_wo_matmul", "decode", shape, dt, (128, 128, 4, 4, 3, False)))
-        jobs.append(("int8_wo_matmul", "decode", I8_DECODE[2], "float16", (128, 128, 4, 4, 3, True, "T")))
-        for dt in ("float16", "bfloat16"):
-            shape = (4096, 4096, 4096)
-            jobs.append(("int8_wo_matmul", "torch", shape, dt, None))
-            jobs.append(("int8_wo_matmul", "cublas", shape, dt, None))
-            for fast in (True, False):
-                for cfg in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4)]:
-                    jobs.append(("int8_wo_matmul", "gemm", shape, dt, cfg + (fast,)))
-                for cfg in [(128, 256, 64, 8, 3), (256, 128, 64, 8, 3), (128, 128, 64, 4, 4),
-                            (128, 256, 64, 8, 4), (256, 256, 64, 8, 3), (128, 256, 128, 8, 3)]:
-                    jobs.append(("int8_wo_matmul", "swap", shape, dt, cfg + (fast,)))
+                                jobs.append(("int8_wo_matmul", "gemv", shape, dt, (bn, bk, split, warps)))
+        for bn, bk in ((16, 128), (16, 256), (32, 128), (32, 256), (64, 64), (128, 32)):
+            for split in (1, 4):
+                jobs.append(("int8_wo_matmul", "gemv", I8_DECODE[2], "float16", (bn, bk, split, 4, "T")))
     return jobs
 
 
@@ -241,7 +204,9 @@ def make(job, device="cuda"):
         wf = w.to(dtype)
         return (lambda: torch.matmul(x, wf)), None
     mod = solution("int8_wo_matmul")
-    if kind == "decode":
+    if kind == "gemv":
+        fn = lambda: mod.int8_wo_matmul(x, w, s, gemv=tuple(cfg[:4]))  # noqa: E731
+    elif kind == "decode":
         bn, bk, split, warps, stages, fast = cfg[:6]
         table = {"BLOCK_N": bn, "BLOCK_K": bk, "SPLIT_K": split, "num_warps": warps,
                  "num_stages": stages, "FAST": fast}

@@ -37,28 +37,19 @@ LOG2E = 1.4426950408889634
 
 
 @triton.jit
-def _fold(m, s, x, LAZY: tl.constexpr):
+def _fold(m, s, x):
     """Fold chunk x (-inf where masked) into the scalar max m and per-lane sums s."""
-    m_chunk = tl.max(x, axis=0)
-    if LAZY:     # rescale s only when the max grows: after the first chunks it rarely does
-        if m_chunk > m:
-            s = s * tl.exp2((m - m_chunk) * 1.4426950408889634)
-            m = m_chunk
-        m_ref = tl.where(m == -float("inf"), 0.0, m)
-        s += tl.exp2(x * 1.4426950408889634 - m_ref * 1.4426950408889634)
-        return m, s
-    else:
-        m_new = tl.maximum(m, m_chunk)
-        m_ref = tl.where(m_new == -float("inf"), 0.0, m_new)
-        s = s * tl.exp2((m - m_ref) * 1.4426950408889634) + tl.exp2(x * 1.4426950408889634
-                                                                    - m_ref * 1.4426950408889634)
-        return m_new, s
+    m_new = tl.maximum(m, tl.max(x, axis=0))
+    m_ref = tl.where(m_new == -float("inf"), 0.0, m_new)
+    s = s * tl.exp2((m - m_ref) * 1.4426950408889634) + tl.exp2(x * 1.4426950408889634
+                                                                - m_ref * 1.4426950408889634)
+    return m_new, s
 
 
 @triton.jit
 def cross_entropy_kernel(logits_ptr, target_ptr, loss_ptr, V, stride_m, stride_v,
                          ignore_index, BLOCK_V: tl.constexpr, ALIGN: tl.constexpr,
-                         CONTIG: tl.constexpr, LAZY: tl.constexpr = True, STAGES: tl.constexpr = 1):
+                         CONTIG: tl.constexpr):
     tl.static_assert(BLOCK_V >= ALIGN)         # so full chunks end on aligned elements
     row = tl.program_id(0).to(tl.int64)
     base = row * stride_m                      # element offset of the row
@@ -70,14 +61,14 @@ def cross_entropy_kernel(logits_ptr, target_ptr, loss_ptr, V, stride_m, stride_v
         body = tl.multiple_of(base + head, ALIGN)
         n_body = V - head
         n_full = (n_body // BLOCK_V) * BLOCK_V
-        for start in tl.range(0, n_full, BLOCK_V, num_stages=STAGES):  # full chunks: no mask
+        for start in range(0, n_full, BLOCK_V):                # full chunks: no mask at all
             x = tl.load(logits_ptr + body + start + lanes).to(tl.float32)
-            m, s = _fold(m, s, x, LAZY)
+            m, s = _fold(m, s, x)
         n_aligned = (n_body // ALIGN) * ALIGN
         offs = n_full + lanes                                   # last chunk, mask ends aligned
         x = tl.load(logits_ptr + body + offs, mask=offs < n_aligned,
                     other=-float("inf")).to(tl.float32)
-        m, s = _fold(m, s, x, LAZY)
+        m, s = _fold(m, s, x)
         # head [0, head) and tail [head + n_aligned, V): fewer than ALIGN logits each
         edge = tl.arange(0, 2 * ALIGN)
         col = tl.where(edge < ALIGN, edge, head + n_aligned + edge - ALIGN)
@@ -88,7 +79,7 @@ def cross_entropy_kernel(logits_ptr, target_ptr, loss_ptr, V, stride_m, stride_v
             cols = start + lanes
             x = tl.load(logits_ptr + base + cols * stride_v, mask=cols < V,
                         other=-float("inf")).to(tl.float32)
-            m, s = _fold(m, s, x, LAZY)
+            m, s = _fold(m, s, x)
         xe = tl.full([2 * ALIGN], -float("inf"), tl.float32)
     m_all = tl.maximum(m, tl.max(xe, axis=0))
     m_ref = tl.where(m_all == -float("inf"), 0.0, m_all)
@@ -102,7 +93,7 @@ def cross_entropy_kernel(logits_ptr, target_ptr, loss_ptr, V, stride_m, stride_v
 
 
 # (BLOCK_V cap, num_warps) by itemsize, from the H100 sweep.
-LAUNCH = {2: (4096, 8), 4: (4096, 8)}
+LAUNCH = {2: (8192, 8), 4: (8192, 8)}
 
 
 def cross_entropy(logits: torch.Tensor, target: torch.Tensor, ignore_index: int = -100) -> torch.Tensor:

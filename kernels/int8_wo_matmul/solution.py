@@ -98,6 +98,36 @@ def int8_wo_splitk_kernel(x_ptr, w_ptr, s_ptr, y_ptr, M, N, K,
         tl.atomic_add(y_ptrs, acc, mask=mask)     # y_ptr is the zeroed fp32 buffer here
 
 
+@triton.jit
+def int8_wo_gemv_kernel(x_ptr, w_ptr, s_ptr, y_ptr, N, K, stride_xk, stride_wk, stride_wn,
+                        BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr, SPLIT_K: tl.constexpr):
+    """M = 1 on the CUDA cores: y[n] = scale[n] * sum_k x[k] * W[k, n], fp32 throughout.
+
+    int8 -> fp32 by integer ops: 0x4B000000 | (w + 128) is the float 2^23 + w + 128, so one
+    subtraction gives w exactly, no conversion instruction. Partial products stay in a
+    [BLOCK_K, BLOCK_N] accumulator and are summed over K once at the end."""
+    pid_n, pid_k = tl.program_id(0), tl.program_id(1)
+    offs_n = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    n_ok = offs_n < N
+    k_span = tl.cdiv(tl.cdiv(K, BLOCK_K), SPLIT_K) * BLOCK_K
+    k_lo = pid_k * k_span
+    k_hi = tl.minimum(k_lo + k_span, K)
+    acc = tl.zeros((BLOCK_K, BLOCK_N), dtype=tl.float32)
+    for k in range(k_lo, k_hi, BLOCK_K):
+        offs_k = k + tl.arange(0, BLOCK_K)
+        k_ok = offs_k < k_hi
+        w = tl.load(w_ptr + offs_k[:, None] * stride_wk + offs_n[None, :] * stride_wn,
+                    mask=k_ok[:, None] & n_ok[None, :], other=0)
+        x = tl.load(x_ptr + offs_k * stride_xk, mask=k_ok, other=0.0).to(tl.float32)
+        u = (w.to(tl.uint8, bitcast=True) ^ 0x80).to(tl.uint32) | 0x4B000000
+        acc += x[:, None] * (u.to(tl.float32, bitcast=True) - 8388736.0)
+    y = tl.sum(acc, axis=0) * tl.load(s_ptr + offs_n, mask=n_ok, other=0.0).to(tl.float32)
+    if SPLIT_K == 1:
+        tl.store(y_ptr + offs_n, y.to(y_ptr.dtype.element_ty), mask=n_ok)
+    else:
+        tl.atomic_add(y_ptr + offs_n, y, mask=n_ok)
+
+
 def _configs():
     if INTERPRET:
         return [triton.Config({"BLOCK_M": 16, "BLOCK_N": 32, "BLOCK_K": 32, "GROUP_M": 4},
@@ -185,13 +215,21 @@ def decode_launch(M: int, N: int, K: int, sms: int, table: dict | None = None) -
 
 
 def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor,
-                   decode_table: dict | None = None) -> torch.Tensor:
+                   decode_table: dict | None = None, gemv: tuple | None = None) -> torch.Tensor:
     """y = x @ (w * scale): x [M, K] float, w int8 [K, N] (any strides), scale [N]."""
     assert x.ndim == 2 and w.ndim == 2 and x.shape[1] == w.shape[0] and w.dtype == torch.int8
     assert scale.shape == (w.shape[1],)
     M, K = x.shape
     N = w.shape[1]
     upcast = INTERPRET and x.dtype == torch.bfloat16
+    if M == 1 and gemv is not None:
+        bn, bk, split, warps = gemv
+        out = (torch.empty((1, N), dtype=x.dtype, device=x.device) if split == 1
+               else torch.zeros((1, N), dtype=torch.float32, device=x.device))
+        int8_wo_gemv_kernel[(triton.cdiv(N, bn), split)](
+            x, w, scale, out, N, K, x.stride(1), w.stride(0), w.stride(1),
+            BLOCK_N=bn, BLOCK_K=bk, SPLIT_K=split, num_warps=warps)
+        return out if split == 1 else out.to(x.dtype)
     if M <= DECODE_MAX_M:
         p = decode_launch(M, N, K, _sm_count(x.device), decode_table)
         split = p["SPLIT_K"]

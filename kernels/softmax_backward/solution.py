@@ -8,23 +8,22 @@ Memory-bound: read y and dy, write dx (bytes model 3 * M * N * itemsize), ~4 flo
 element. Like the forward, the fast kernel keeps whole rows in registers: one read of
 each input, the row dot product in float32, one write.
 
-- Rows up to MAX_FUSED_N: `softmax_bwd_rows_kernel`, BLOCK_M rows per program.
-- Longer rows: `softmax_bwd_looped_kernel` streams each row twice (dot product, then the
-  write pass). The second read is only free if it hits L2, and that is the catch: with
-  one program per row, every resident program has a row in flight, ~1000 rows at once,
-  and at 32k float32 columns (256 KiB of y and dy per row) that is far more than the
-  50 MB L2, so the second pass went back to HBM and the kernel ran at 60% of copy
-  bandwidth (5 reads+writes instead of 3). The fix is a persistent grid: a few programs
-  per SM each walk rows pid, pid + P, ..., so only P rows are in flight and P * row
-  bytes fits in L2; the first pass marks its lines `evict_last`, the second `evict_first`.
-  P and the chunk size came from bench/catalogue_tuning.py on an H100.
+- Rows up to 64 KiB (32k fp16, 16k fp32 columns): `softmax_bwd_rows_kernel`, whole rows
+  in registers, BLOCK_M rows per program.
+- Longer rows: `softmax_bwd_looped_kernel` needs the dot product before it can write
+  anything, so it reads the row twice. With one program per row, ~500 rows are in flight
+  at once, and at 32k float32 columns (256 KiB of y and dy per row) that is far more than
+  the 50 MB L2: the second pass went back to HBM (5 transfers instead of 3, 60% of copy
+  bandwidth). The kernel now keeps the row's first HEAD columns (64 KiB) in registers,
+  so only the rest is read twice, and marks the first pass `evict_last` so the re-read
+  finds it in L2. A persistent grid (few rows in flight) was tried and did not beat this
+  (bench/results/catalogue_tuning.md).
 """
 
 import torch
 import triton
 import triton.language as tl
 
-MAX_FUSED_N = 16384
 
 
 @triton.jit
@@ -46,46 +45,37 @@ def softmax_bwd_rows_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
 
 
 @triton.jit
-def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, M, N, stride_ym, stride_yn,
-                              stride_dym, stride_dyn, stride_dxm, BLOCK_N: tl.constexpr,
-                              HEAD: tl.constexpr = 0):
-    for row in range(tl.program_id(0), M, tl.num_programs(0)):   # persistent: P rows in flight
-        row64 = tl.cast(row, tl.int64)
-        y_row, dy_row = y_ptr + row64 * stride_ym, dy_ptr + row64 * stride_dym
-        dot = 0.0
-        if HEAD > 0:     # the row's first HEAD columns stay in registers: read once
-            hc = tl.arange(0, HEAD)
-            y_h = tl.load(y_row + hc * stride_yn, mask=hc < N, other=0.0).to(tl.float32)
-            dy_h = tl.load(dy_row + hc * stride_dyn, mask=hc < N, other=0.0).to(tl.float32)
-            dot = tl.sum(y_h * dy_h, axis=0)
-        acc = tl.zeros([BLOCK_N], tl.float32)
-        for start in range(HEAD, N, BLOCK_N):
-            cols = start + tl.arange(0, BLOCK_N)
-            y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
-                        eviction_policy="evict_last").to(tl.float32)
-            dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
-                         eviction_policy="evict_last").to(tl.float32)
-            acc += y * dy
-        dot += tl.sum(acc, axis=0)
-        if HEAD > 0:
-            tl.store(dx_ptr + row64 * stride_dxm + hc, (y_h * (dy_h - dot)).to(dx_ptr.dtype.element_ty),
-                     mask=hc < N)
-        for start in range(HEAD, N, BLOCK_N):
-            cols = start + tl.arange(0, BLOCK_N)
-            y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
-                        eviction_policy="evict_first").to(tl.float32)
-            dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
-                         eviction_policy="evict_first").to(tl.float32)
-            tl.store(dx_ptr + row64 * stride_dxm + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty),
-                     mask=cols < N)
+def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, N, stride_ym, stride_yn, stride_dym,
+                              stride_dyn, stride_dxm, BLOCK_N: tl.constexpr, HEAD: tl.constexpr):
+    row = tl.program_id(0).to(tl.int64)
+    y_row, dy_row, dx_row = y_ptr + row * stride_ym, dy_ptr + row * stride_dym, dx_ptr + row * stride_dxm
+    hc = tl.arange(0, HEAD)              # the head stays in registers: read once
+    y_h = tl.load(y_row + hc * stride_yn, mask=hc < N, other=0.0).to(tl.float32)
+    dy_h = tl.load(dy_row + hc * stride_dyn, mask=hc < N, other=0.0).to(tl.float32)
+    dot = tl.sum(y_h * dy_h, axis=0)
+    acc = tl.zeros([BLOCK_N], tl.float32)
+    for start in range(HEAD, N, BLOCK_N):
+        cols = start + tl.arange(0, BLOCK_N)
+        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                    eviction_policy="evict_last").to(tl.float32)
+        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                     eviction_policy="evict_last").to(tl.float32)
+        acc += y * dy
+    dot += tl.sum(acc, axis=0)
+    tl.store(dx_row + hc, (y_h * (dy_h - dot)).to(dx_ptr.dtype.element_ty), mask=hc < N)
+    for start in range(HEAD, N, BLOCK_N):    # the tail again, mostly from L2
+        cols = start + tl.arange(0, BLOCK_N)
+        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                     eviction_policy="evict_first").to(tl.float32)
+        tl.store(dx_row + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty), mask=cols < N)
 
 
-# Looped kernel launch, from the H100 sweep: chunk, warps, and the byte budget for the rows
-# in flight (programs = budget / (bytes of y and dy per row), at least one per SM).
-LOOPED_BLOCK_N, LOOPED_WARPS, IN_FLIGHT_BYTES = 4096, 8, 24 << 20
-def looped_programs(M: int, N: int, itemsize: int, budget: int = IN_FLIGHT_BYTES) -> int:
-    """How many programs the persistent looped kernel runs: their rows in flight fit `budget`."""
-    return max(1, min(M, budget // (2 * N * itemsize)))
+# From the H100 sweep: rows up to this many bytes live in registers; longer rows keep that
+# many bytes of head there and loop over the rest in LOOPED_BLOCK_N chunks.
+ROW_BYTES_IN_REGISTERS = 64 << 10
+LOOPED_BLOCK_N, LOOPED_WARPS = 4096, 16
 
 
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
@@ -93,7 +83,8 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
     assert y.ndim == 2 and y.shape == dy.shape and y.dtype == dy.dtype
     M, N = y.shape
     dx = torch.empty((M, N), dtype=y.dtype, device=y.device)
-    if N <= MAX_FUSED_N:
+    in_registers = ROW_BYTES_IN_REGISTERS // y.element_size()
+    if N <= in_registers:
         block_n = triton.next_power_of_2(N)
         block_m = max(1, min(2048 // block_n, triton.next_power_of_2(M)))
         num_warps = min(16, max(4, block_m * block_n // 512))
@@ -101,10 +92,9 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
             y, dy, dx, M, N, y.stride(0), y.stride(1), dy.stride(0), dy.stride(1), dx.stride(0),
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
-        programs = looped_programs(M, N, y.element_size())
-        softmax_bwd_looped_kernel[(programs,)](y, dy, dx, M, N, y.stride(0), y.stride(1),
-                                               dy.stride(0), dy.stride(1), dx.stride(0),
-                                               BLOCK_N=LOOPED_BLOCK_N, num_warps=LOOPED_WARPS)
+        softmax_bwd_looped_kernel[(M,)](y, dy, dx, N, y.stride(0), y.stride(1), dy.stride(0),
+                                        dy.stride(1), dx.stride(0), BLOCK_N=LOOPED_BLOCK_N,
+                                        HEAD=in_registers, num_warps=LOOPED_WARPS)
     return dx
 
 
