@@ -13,21 +13,25 @@ needs ~295 to be compute-bound): memory-bound, and the whole point of int8 weigh
 read half the bytes of fp16 ones. Dequantizing first (what the torch baseline does) writes
 and re-reads an fp16 copy of W. At prefill (large M) it is a compute-bound GEMM.
 
-Two kernels:
+The kernels:
 
-- **Decode, M <= 64: `int8_wo_splitk_kernel`**, computing y^T = W^T x^T ("swap AB"). The
-  weight tile is the dot's first operand, [BLOCK_N, BLOCK_K], and the handful of tokens
-  the second, [BLOCK_K, 16..64]: no 16-row tile of x that is mostly padding at M = 1, and
-  on Hopper the converted weights can feed the tensor cores from registers. The weights
-  must stream from all SMs at once, but N / BLOCK_N programs are too few at N = 4096
-  (64 programs for 132 SMs), so the K loop is split across SPLIT_K programs too, each
-  atomically adding its fp32 partial sum into a zeroed fp32 buffer that is rounded to
-  x's dtype at the end (three launches instead of one: the cost is ~2-3 us, which is
-  why the smallest shapes stay below copy bandwidth; see bench/results).
-- **Prefill: `int8_wo_matmul_kernel`**, a tiled GEMM with grouped launch order, the int8
-  tile converted in registers before tl.dot, autotuned.
+- **`int8_wo_splitk_kernel`** computes y^T = W^T x^T ("swap AB"): the weight tile is the
+  dot's first operand, [BLOCK_N, BLOCK_K], and the tokens the second, [BLOCK_K, 16..256].
+  At decode no 16-row tile of x is mostly padding at M = 1, and on Hopper the converted
+  weights feed the tensor cores from registers. The weights must stream from all SMs at
+  once, and at N = 4096 there are only 32 tiles of 128 columns for 132 SMs, so there the K
+  loop is split over SPLIT_K programs that atomically add fp32 partial sums into a zeroed
+  buffer, rounded to x's dtype at the end (three launches: that fixed cost is why the
+  smallest shapes stay well below copy bandwidth; bench/results/drills_catalogue_gpu.md).
+  Prefill (M > 64) runs the same kernel with large tiles and no split, autotuned; that
+  orientation was 1.15-1.2x faster at 4096^3 than the plain x @ W tiling.
+- **`dequant`**: int8 -> fp16 by integer ops and one subtraction instead of a conversion
+  instruction, which runs at a quarter of the FMA rate and was the limit at decode.
+- **`int8_wo_gemv_kernel`**, M = 1 with K-contiguous weights (nn.Linear's layout): plain
+  FMAs on the CUDA cores over [BLOCK_K, BLOCK_N] tiles that read 256 contiguous bytes of
+  each weight row; 1.5x faster than the tensor-core kernel on that layout.
 
-Launch shapes: bench/catalogue_tuning.py on an H100.
+Launch shapes: bench/catalogue_tuning.py on an H100 (bench/results/catalogue_tuning.md).
 """
 
 import os
@@ -128,54 +132,20 @@ def int8_wo_gemv_kernel(x_ptr, w_ptr, s_ptr, y_ptr, N, K, stride_xk, stride_wk, 
         tl.atomic_add(y_ptr + offs_n, y, mask=n_ok)
 
 
-def _configs():
+def _prefill_configs():
     if INTERPRET:
-        return [triton.Config({"BLOCK_M": 16, "BLOCK_N": 32, "BLOCK_K": 32, "GROUP_M": 4},
+        return [triton.Config({"BLOCK_N": 32, "BLOCK_M": 32, "BLOCK_K": 32, "SPLIT_K": 1},
                               num_warps=4, num_stages=1)]
-    cfg = lambda bm, bn, bk, w, s: triton.Config(  # noqa: E731
-        {"BLOCK_M": bm, "BLOCK_N": bn, "BLOCK_K": bk, "GROUP_M": 8}, num_warps=w, num_stages=s)
-    return [cfg(128, 256, 64, 8, 3), cfg(256, 128, 64, 8, 3), cfg(128, 128, 64, 8, 4),
-            cfg(128, 128, 64, 4, 4), cfg(64, 128, 64, 4, 4), cfg(128, 64, 64, 4, 4)]
+    cfg = lambda bn, bm, bk, w, s: triton.Config(  # noqa: E731
+        {"BLOCK_N": bn, "BLOCK_M": bm, "BLOCK_K": bk, "SPLIT_K": 1}, num_warps=w, num_stages=s)
+    # the first is the H100's best at 4096^3; the others fit GPUs with less shared memory
+    return [cfg(128, 256, 64, 8, 4), cfg(128, 256, 64, 8, 3), cfg(128, 128, 64, 4, 4),
+            cfg(128, 64, 64, 4, 4), cfg(64, 64, 64, 4, 3)]
 
 
-@triton.autotune(configs=_configs(), key=["M", "N", "K"])
-@triton.jit
-def int8_wo_matmul_kernel(x_ptr, w_ptr, s_ptr, y_ptr, M, N, K,
-                          stride_xm, stride_xk, stride_wk, stride_wn, stride_ym, stride_yn,
-                          UPCAST: tl.constexpr, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                          BLOCK_K: tl.constexpr, GROUP_M: tl.constexpr, FAST: tl.constexpr = True):
-    pid = tl.program_id(0)
-    num_pid_m = tl.cdiv(M, BLOCK_M)
-    num_pid_n = tl.cdiv(N, BLOCK_N)
-    num_pid_in_group = GROUP_M * num_pid_n
-    first_pid_m = (pid // num_pid_in_group) * GROUP_M
-    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
-    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
-    pid_n = (pid % num_pid_in_group) // group_size_m
-
-    offs_m = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
-    offs_n = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
-    offs_k = tl.arange(0, BLOCK_K)
-    x_ptrs = x_ptr + offs_m[:, None] * stride_xm + offs_k[None, :] * stride_xk
-    w_ptrs = w_ptr + offs_k[:, None] * stride_wk + offs_n[None, :] * stride_wn
-
-    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-    for k in range(0, tl.cdiv(K, BLOCK_K)):
-        k_left = K - k * BLOCK_K
-        x = tl.load(x_ptrs, mask=offs_k[None, :] < k_left, other=0.0)
-        w = tl.load(w_ptrs, mask=offs_k[:, None] < k_left, other=0)
-        if UPCAST:
-            x = x.to(tl.float32)
-        acc = tl.dot(x, dequant(w, x.dtype, FAST), acc)
-        x_ptrs += BLOCK_K * stride_xk
-        w_ptrs += BLOCK_K * stride_wk
-
-    scale = tl.load(s_ptr + offs_n).to(tl.float32)    # per output channel, once per tile
-    y = (acc * scale[None, :]).to(y_ptr.dtype.element_ty)
-    offs_ym = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
-    offs_yn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
-    tl.store(y_ptr + offs_ym[:, None] * stride_ym + offs_yn[None, :] * stride_yn, y,
-             mask=(offs_ym[:, None] < M) & (offs_yn[None, :] < N))
+# Prefill: the same kernel, no split, large tiles chosen by the autotuner per (M, N, K).
+int8_wo_prefill_kernel = triton.autotune(configs=_prefill_configs(), key=["M", "N", "K"])(
+    triton.heuristics({"EVEN_K": lambda a: a["K"] % a["BLOCK_K"] == 0})(int8_wo_splitk_kernel))
 
 
 _SMS: dict = {}
@@ -190,9 +160,13 @@ def _sm_count(device: torch.device) -> int:
     return _SMS[key]
 
 
-# Decode launch, from the H100 sweep: BLOCK_N, BLOCK_K, warps, stages, and how many
-# programs to aim for (split-K grows until n-tiles x splits reaches it).
-DECODE = {"BLOCK_N": 64, "BLOCK_K": 256, "num_warps": 4, "num_stages": 4, "programs_per_sm": 2}
+# Decode launch, from the H100 sweep (bench/results/catalogue_tuning.md): BLOCK_N 128 for
+# M <= 16 and 64 above, BLOCK_K 128, 4 warps, 3 stages; K is split only while the tiles
+# alone would leave more than half of the SMs idle (splitting costs a memset, atomics and
+# a cast, and lost at N >= 11008).
+DECODE = {"BLOCK_K": 128, "num_warps": 4, "num_stages": 3}
+# M = 1 with K-contiguous weights (the nn.Linear layout): the CUDA-core GEMV, 16 x 256 tiles
+GEMV_LINEAR_LAYOUT = (16, 256, 1, 4)
 
 
 def decode_launch(M: int, N: int, K: int, sms: int, table: dict | None = None) -> dict:
@@ -201,13 +175,14 @@ def decode_launch(M: int, N: int, K: int, sms: int, table: dict | None = None) -
     if INTERPRET:
         t.update(BLOCK_N=32, BLOCK_K=32, num_warps=4, num_stages=1)
     block_m = max(16, min(64, triton.next_power_of_2(M)))
-    block_n, block_k = t["BLOCK_N"], t["BLOCK_K"]
+    block_n = t.get("BLOCK_N") or (128 if M <= 16 else 64)
+    block_k = t["BLOCK_K"]
     tiles = triton.cdiv(N, block_n) * triton.cdiv(M, block_m)
     k_blocks = triton.cdiv(K, block_k)
     split = t.get("SPLIT_K")
     if split is None:
         split = 1
-        while tiles * split < t["programs_per_sm"] * sms and split * 2 <= k_blocks // 2:
+        while tiles * split < sms // 2 and split * 2 <= min(8, k_blocks // 2):
             split *= 2
     return {"BLOCK_N": block_n, "BLOCK_M": block_m, "BLOCK_K": block_k, "SPLIT_K": split,
             "EVEN_K": K % (block_k * split) == 0 and K >= block_k * split,
@@ -222,6 +197,8 @@ def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor,
     M, K = x.shape
     N = w.shape[1]
     upcast = INTERPRET and x.dtype == torch.bfloat16
+    if gemv is None and M == 1 and w.stride(0) == 1 and K > 1:
+        gemv = GEMV_LINEAR_LAYOUT
     if M == 1 and gemv is not None:
         bn, bk, split, warps = gemv
         out = (torch.empty((1, N), dtype=x.dtype, device=x.device) if split == 1
@@ -241,11 +218,12 @@ def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor,
                                     UPCAST=upcast, **p)
         return out if split == 1 else out.to(x.dtype)
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    grid = lambda meta: (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)  # noqa: E731
-    int8_wo_matmul_kernel[grid](x, w, scale, y, M, N, K, x.stride(0), x.stride(1),
-                                w.stride(0), w.stride(1), y.stride(0), y.stride(1), UPCAST=upcast)
+    grid = lambda meta: (triton.cdiv(N, meta["BLOCK_N"]), 1, triton.cdiv(M, meta["BLOCK_M"]))  # noqa: E731
+    # FAST dequant pays off in fp16; in bf16 its extra integer ops cost more than they save
+    int8_wo_prefill_kernel[grid](x, w, scale, y, M, N, K, x.stride(0), x.stride(1),
+                                 w.stride(0), w.stride(1), y.stride(0), y.stride(1),
+                                 UPCAST=upcast, FAST=x.dtype == torch.float16)
     return y
-
 
 if __name__ == "__main__":
     for M in (1, 16, 4096):
