@@ -56,42 +56,41 @@ def cross_entropy_kernel(logits_ptr, target_ptr, loss_ptr, V, stride_m, stride_v
     lanes = tl.arange(0, BLOCK_V)
     m = tl.max(tl.full([BLOCK_V], -float("inf"), tl.float32), axis=0)
     s = tl.zeros([BLOCK_V], tl.float32)
-    # The small, independent loads first (the target logit, the row's unaligned edges), so
-    # their DRAM round trips overlap the stream instead of adding to every row's latency.
-    target = tl.load(target_ptr + row)
-    keep = target != ignore_index
-    x_t = tl.load(logits_ptr + base + target * stride_v, mask=keep, other=0.0).to(tl.float32)
-    edge = tl.arange(0, 2 * ALIGN)
     if CONTIG:
         head = tl.minimum((ALIGN - base % ALIGN) % ALIGN, V)    # up to the 16-byte boundary
         body = tl.multiple_of(base + head, ALIGN)
         n_body = V - head
         n_full = (n_body // BLOCK_V) * BLOCK_V
-        n_aligned = (n_body // ALIGN) * ALIGN
-        # head [0, head) and tail [head + n_aligned, V): fewer than ALIGN logits each
-        col = tl.where(edge < ALIGN, edge, head + n_aligned + edge - ALIGN)
-        keep_edge = tl.where(edge < ALIGN, edge < head, col < V)
-        xe = tl.load(logits_ptr + base + col, mask=keep_edge, other=-float("inf")).to(tl.float32)
         for start in range(0, n_full, BLOCK_V):                # full chunks: no mask at all
             x = tl.load(logits_ptr + body + start + lanes).to(tl.float32)
             m, s = _fold(m, s, x)
+        n_aligned = (n_body // ALIGN) * ALIGN
         offs = n_full + lanes                                   # last chunk, mask ends aligned
         x = tl.load(logits_ptr + body + offs, mask=offs < n_aligned,
                     other=-float("inf")).to(tl.float32)
         m, s = _fold(m, s, x)
+        # head [0, head) and tail [head + n_aligned, V): fewer than ALIGN logits each
+        edge = tl.arange(0, 2 * ALIGN)
+        col = tl.where(edge < ALIGN, edge, head + n_aligned + edge - ALIGN)
+        keep_edge = tl.where(edge < ALIGN, edge < head, col < V)
+        xe = tl.load(logits_ptr + base + col, mask=keep_edge, other=-float("inf")).to(tl.float32)
     else:                                                       # strided columns
-        xe = tl.full([2 * ALIGN], -float("inf"), tl.float32)
         for start in range(0, V, BLOCK_V):
             cols = start + lanes
             x = tl.load(logits_ptr + base + cols * stride_v, mask=cols < V,
                         other=-float("inf")).to(tl.float32)
             m, s = _fold(m, s, x)
+        xe = tl.full([2 * ALIGN], -float("inf"), tl.float32)
     m_all = tl.maximum(m, tl.max(xe, axis=0))
     m_ref = tl.where(m_all == -float("inf"), 0.0, m_all)
     total = (tl.sum(s, axis=0) * tl.exp2((m - m_ref) * 1.4426950408889634)
              + tl.sum(tl.exp2((xe - m_ref) * 1.4426950408889634), axis=0))
     lse = m_ref + tl.log2(total) * 0.6931471805599453
+    target = tl.load(target_ptr + row)
+    keep = target != ignore_index
+    x_t = tl.load(logits_ptr + base + target * stride_v, mask=keep, other=0.0).to(tl.float32)
     tl.store(loss_ptr + row, tl.where(keep, lse - x_t, 0.0))
+
 
 # (largest V, BLOCK_V cap, num_warps), from the H100 sweep: 4 warps over 4096-logit chunks
 # for GPT/Llama-2-sized vocabularies, 8 warps over 8192 for the 128k-256k ones.
