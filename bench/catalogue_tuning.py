@@ -274,15 +274,10 @@ def time_job(job) -> dict:
 
 
 def bytes_of(drill, shape, dt) -> int:
-    item = {"float16": 2, "bfloat16": 2, "float32": 4}[dt]
-    if drill == "bias_gelu":
-        return (2 * shape[0] * shape[1] + shape[1]) * item
-    if drill == "cross_entropy":
-        return shape[0] * shape[1] * item
-    if drill == "softmax_backward":
-        return 3 * shape[0] * shape[1] * item
-    M, N, K = shape
-    return (M * K + N + M * N) * item + K * N
+    """The drill's own bytes model (kernels/<id>/spec.py), as the engine counts it."""
+    from studio.drills.catalog import get_drill
+    spec = _load(f"spec_{drill}", get_drill(drill).spec_module)
+    return int(spec.bytes_moved({"shape": list(shape), "dtype": dt}))
 
 
 def summary(rows: list[dict], copy_gbps: float) -> str:
