@@ -26,13 +26,15 @@ ERROR_STATUSES = (
     "syntax_error",    # the solution file does not parse
     "import_error",    # the solution file raised while being imported
     "missing_entry",   # the solution defines no function with the drill's entry name
+    "memory_limit",    # the solution's process grew past the memory limit and was killed
     "stopped",         # DrillRunner.stop() was called
     "bad_drill",       # the drill's own spec.py failed to load
     "harness_error",   # the harness itself failed (a bug, or a broken Python environment)
 )
 
 # Honesty flags that turn a run with passing cases into a failed run.
-BLOCKING_FLAGS = ("no_triton_kernel", "calls_reference")
+BLOCKING_FLAGS = ("no_triton_kernel", "calls_reference", "output_not_from_kernel",
+                  "background_threads", "tampering", "invalid_timing")
 
 
 @dataclass
@@ -71,6 +73,9 @@ class BenchPoint:
     speedup: float | None = None
     passed: bool = True
     error: str | None = None
+    protocol: str = "engine"            # how it was timed (DESIGN.md: timing protocols)
+    wall_ms: float | None = None        # the judge's own clock: one call, from whole batches
+    invalid: str | None = None          # why the timing is not a result (never a best)
 
 
 @dataclass

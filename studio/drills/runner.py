@@ -1,14 +1,18 @@
-"""DrillRunner: runs a solution against a drill in a fresh child process.
+"""DrillRunner: runs a solution against a drill in fresh child processes.
 
 The parent side of the drill protocol (DESIGN.md, "Drills: the protocol"). Each run
-starts `python -m studio.drills.harness` with the configured interpreter (default: this
-one; a setting can point at another environment, e.g. a conda env with CUDA torch) in
-its own process group. The child reports typed events as JSON lines over a dedicated
-pipe (os.pipe + pass_fds); the solution's stdout and stderr come back on two other pipes
-and are kept up to a size limit, so prints of any size or content cannot confuse or
-swamp the parent. A wall-clock timeout or stop() kills the whole process group. Every
-way a child can end (passed, failed, hang, crash, CUDA error, bad file) becomes a
-RunResult; the parent never dies with the child.
+starts the judge, `python -m studio.drills.harness`, with the configured interpreter
+(default: this one; a setting can point at another environment, e.g. a conda env with
+CUDA torch) in its own process group; the judge starts the worker that imports the
+user's code (harness/judge.py). The judge reports typed events as JSON lines over a
+socket of its own (a socketpair passed with pass_fds: unlike a pipe, a socket cannot be
+re-opened through /proc by the user's process); the solution's stdout and stderr come
+back on two pipes and are kept up to a size limit, so prints of any size or content
+cannot confuse or swamp the parent. The judge enforces the time and memory limits on the
+worker; the runner's own deadline, a little later, is the backstop. Stop (or the
+backstop) sends SIGTERM to the judge, which ends the worker tree, then SIGKILL to the
+group. Every way a run can end (passed, failed, hang, crash, CUDA error, bad file)
+becomes a RunResult; the parent never dies with a child.
 
 This module never imports torch, triton or Qt: the GUI imports it and drives it from a
 worker thread, iterating `events()` (or passing `on_event` to `run()`), and calling
@@ -24,6 +28,7 @@ import re
 import selectors
 import shutil
 import signal
+import socket
 import subprocess
 import sys
 import tempfile
@@ -35,6 +40,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from studio import paths
+from studio.drills.crash import crash_info
 from studio.drills.catalog import DrillError, DrillSpec, get_drill
 from studio.drills.events import (
     BenchInfo, BenchPointEvent, CaseResultEvent, CaseStarted, ChildFinished, ConsoleOutput,
@@ -49,6 +55,9 @@ EVENT_LINE_LIMIT = 16 << 20      # a longer event line is a protocol error
 CHECK_TIMEOUT_S = 120.0
 BENCH_TIMEOUT_S = 600.0
 _EXIT_GRACE_S = 1.0              # after the child exits, wait this long for pipes to close
+_BACKSTOP_S = 10.0               # the judge enforces the limit; the runner acts this much later
+_TERM_GRACE_S = 2.0              # after SIGTERM, the judge has this long to clean up
+MEMORY_LIMIT_GIB = 8.0
 _REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -64,6 +73,7 @@ class RunRequest:
     lang: str = "auto"           # "auto" (does the file import triton?), "triton", "torch"
     seed: int | None = None
     trials: int | None = None
+    memory_limit_gib: float = MEMORY_LIMIT_GIB
 
     @property
     def timeout(self) -> float:
@@ -146,7 +156,7 @@ class DrillRunner:
             self._stop_requested = True
             proc = self._proc
         if proc is not None:
-            _kill_group(proc)
+            _terminate(proc)
 
     def events(self, request: RunRequest) -> Iterator[DrillEvent]:
         """Start a run and yield its events as they arrive; the last one is Finished."""
@@ -202,6 +212,8 @@ class DrillRunner:
             "interpret": request.interpret,
             "seed": request.seed,
             "trials": request.trials,
+            "timeout_s": request.timeout,
+            "memory_limit_gib": request.memory_limit_gib,
             "cache_dir": str(cache_dir),
             "faulthandler_log": str(workdir / "faulthandler.log"),
         }
@@ -212,7 +224,8 @@ class DrillRunner:
     def _run_child(self, request: RunRequest, spec: DrillSpec, solution: Path, workdir: Path,
                    result: RunResult, started: float) -> Iterator[DrillEvent]:
         request_path = self._request_file(request, spec, solution, workdir)
-        read_fd, write_fd = os.pipe()
+        ours, theirs = socket.socketpair()
+        read_fd, write_fd = ours.detach(), theirs.detach()
         command = [self.python, "-m", "studio.drills.harness", "--events-fd", str(write_fd),
                    "--request", str(request_path)]
         try:
@@ -230,7 +243,7 @@ class DrillRunner:
             self._proc = proc
             stop_now = self._stop_requested
         if stop_now:
-            _kill_group(proc)
+            _terminate(proc)
         state = _ChildState(result)
         yield from self._pump(proc, read_fd, request.timeout, state)
         proc.wait()
@@ -250,19 +263,25 @@ class DrillRunner:
         selector.register(event_fd, selectors.EVENT_READ)
         for fd in captures:
             selector.register(fd, selectors.EVENT_READ)
-        deadline = time.monotonic() + timeout
+        deadline = time.monotonic() + timeout + _BACKSTOP_S
         exited_at: float | None = None
+        terminated_at: float | None = None
         buffer = b""
         try:
             while selector.get_map():
                 now = time.monotonic()
-                if not state.killed:
+                if terminated_at is None:
                     if self._stop_requested:
-                        state.killed, state.stopped = True, True
-                        _kill_group(proc)
+                        state.stopped = True
+                        terminated_at = now
+                        _terminate(proc)
                     elif now >= deadline:
-                        state.killed, state.timed_out = True, True
-                        _kill_group(proc)
+                        state.timed_out = True
+                        terminated_at = now
+                        _terminate(proc)
+                elif not state.killed and now - terminated_at > _TERM_GRACE_S:
+                    state.killed = True
+                    _kill_group(proc)
                 if proc.poll() is not None:
                     exited_at = exited_at or now
                     if now - exited_at > _EXIT_GRACE_S:
@@ -323,7 +342,8 @@ class DrillRunner:
             return self._finish(result, started, kind, state.error)
         if not state.finished:
             return self._finish(result, started, "crash",
-                                _crash_info(result.exit_code, during, workdir, result.file))
+                                crash_info(result.exit_code, during,
+                                           workdir / "faulthandler.log", result.file))
         failed = (any(not c.passed for c in result.cases)
                   or any(f.blocking or f.name in BLOCKING_FLAGS for f in result.flags)
                   or any(not p.passed for p in result.bench.points))
@@ -387,32 +407,17 @@ class _ChildState:
         return capture.dropped if capture else 0
 
 
+def _terminate(proc: subprocess.Popen) -> None:
+    """Ask the judge to end its worker tree and exit (the pump SIGKILLs the group later)."""
+    try:
+        proc.send_signal(signal.SIGTERM)
+    except (ProcessLookupError, OSError):
+        pass
+
+
 def _kill_group(proc: subprocess.Popen) -> None:
     try:
         os.killpg(proc.pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):
         pass
 
-
-def _crash_info(exit_code: int | None, during: str, workdir: Path, solution: str) -> ErrorInfo:
-    """Explain a child that died without finishing, with the solution's line if known."""
-    if exit_code is not None and exit_code < 0:
-        try:
-            name = signal.Signals(-exit_code).name
-        except ValueError:
-            name = f"signal {-exit_code}"
-        how = f"the process was killed by {name}"
-    else:
-        how = f"the process exited with code {exit_code} before finishing (os._exit, or a fatal error)"
-    fault_log = ""
-    log_path = workdir / "faulthandler.log"
-    if log_path.is_file():
-        fault_log = log_path.read_text(encoding="utf-8", errors="replace").strip()
-    line = None
-    for match in re.finditer(r'File "([^"]+)", line (\d+)', fault_log):
-        if os.path.realpath(match.group(1)) == os.path.realpath(solution):
-            line = int(match.group(2))
-            break
-    where = f" ({os.path.basename(solution)}, line {line})" if line else ""
-    return ErrorInfo("crash", f"the solution crashed: {how}{during}{where}", file=solution,
-                     line=line, traceback=fault_log or None)

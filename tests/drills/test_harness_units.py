@@ -12,7 +12,7 @@ from studio.drills.harness import timing
 from studio.drills.harness.checks import GuardedInput, compare, guarded_empty
 from studio.drills.harness.honesty import LaunchCounter, watching
 from studio.drills.harness.inputs import case_tensor
-from studio.drills.harness.session import suspicious_speedup
+from studio.drills.harness.timing import suspicious_speedup
 
 CPU = torch.device("cpu")
 
@@ -102,6 +102,7 @@ def test_suspicious_speedup_flags_only_over_10x():
 def test_device_facts_are_measured_once_per_device(tmp_path, monkeypatch):
     calls = []
     monkeypatch.setattr(timing, "measure_copy_gbps", lambda: calls.append(1) or 3000.0)
+    monkeypatch.setattr(timing, "measure_matmul_tflops", lambda: 750.0)
     versions = {"torch": "2.x", "triton": "3.x", "cuda": "12"}
     first = timing.device_facts(str(tmp_path), "H100", versions, lambda m: None)
     again = timing.device_facts(str(tmp_path), "H100", versions, lambda m: None)
@@ -117,23 +118,6 @@ def test_quantiles_interpolate_like_torch_quantile():
     values = [5.0, 1.0, 4.0, 2.0, 3.0, 10.0, 7.5]
     expected = torch.quantile(torch.tensor(values, dtype=torch.float64),
                               torch.tensor([0.5, 0.2, 0.8], dtype=torch.float64)).tolist()
-    assert timing._quantiles(values) == pytest.approx(tuple(expected))
+    assert timing.quantiles(values) == pytest.approx(tuple(expected))
     with pytest.raises(ValueError):
-        timing._quantiles([])
-
-
-def test_time_pair_interleaves_rounds_and_pools_samples(monkeypatch):
-    order = []
-
-    def fake_samples(fn, warmup_ms, rep_ms):
-        name = fn()
-        order.append((name, warmup_ms))
-        # the kernel gets faster every round (a clock ramping up); torch stays put
-        return {"kernel": [10.0 - len(order)], "torch": [5.0]}[name]
-
-    monkeypatch.setattr(timing, "_samples", fake_samples)
-    (ms, _, _), (ref_ms, _, _) = timing.time_pair(lambda: "kernel", lambda: "torch", rounds=3)
-    assert [name for name, _ in order] == ["kernel", "torch", "torch", "kernel", "kernel", "torch"]
-    assert [w for _, w in order] == [100, 100, 100, 100, 10, 10]
-    assert ms == 10.0 - 4          # median of the kernel's three rounds (9, 6, 5)
-    assert ref_ms == 5.0
+        timing.quantiles([])

@@ -1,5 +1,5 @@
 """Entry point of the drill child process: `python -m studio.drills.harness`."""
 
-from studio.drills.harness.session import main
+from studio.drills.harness.judge import main
 
 raise SystemExit(main())

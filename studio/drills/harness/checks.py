@@ -29,6 +29,7 @@ class GuardedBuffer:
     start: int             # byte offset of the view's first element
     end: int               # byte offset just past its last element
     label: str
+    initial: torch.Tensor | None = None   # every byte right after allocation (provenance)
 
     def guard_damage(self) -> tuple[int, int]:
         """Changed bytes (before the first element, after the last one)."""
@@ -127,6 +128,29 @@ def format_index(index: torch.Tensor) -> str:
 
 def _fmt(value: float) -> str:
     return f"{value:.4g}"
+
+
+def check_meta(meta: dict[str, Any], shape: list[int], dtype: torch.dtype,
+               device: torch.device) -> str | None:
+    """What is wrong with the worker's description of its output, or None.
+
+    The output must be a plain torch.Tensor (no subclass) of the reference's shape, the
+    expected dtype, on the drill's device, and contiguous.
+    """
+    kind = meta.get("type")
+    if kind != "Tensor":
+        if meta.get("subclass"):
+            return f"returned a torch.Tensor subclass ({kind}); outputs must be plain tensors"
+        return f"returned {kind}, expected a torch.Tensor"
+    if list(meta.get("shape") or []) != list(shape):
+        return f"returned shape {meta.get('shape')}, expected {list(shape)}"
+    if meta.get("dtype") != dtype_name(dtype):
+        return f"returned dtype {meta.get('dtype')}, expected {dtype_name(dtype)}"
+    if meta.get("device") != device.type:
+        return f"returned a tensor on {meta.get('device')}, expected {device}"
+    if not meta.get("contiguous"):
+        return "returned a non-contiguous tensor; return a contiguous one"
+    return None
 
 
 def compare(out: Any, ref: torch.Tensor, *, dtype: torch.dtype, device: torch.device,

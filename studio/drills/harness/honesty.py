@@ -1,22 +1,34 @@
-"""Honesty instrumentation: what the solution really did during one checked call.
+"""Honesty instrumentation, in the worker: what the solution really did.
 
-`Watch` wraps a single call of the solution and records
-- Triton launches, by wrapping the `run` method of triton's JITFunction (and of the
-  interpreter's InterpretedFunction), with the solution's file and line of the latest one
-  (that is where a later CUDA error most likely came from);
-- the torch functions it called (a TorchFunctionMode, which sees torch.softmax,
-  Tensor.softmax, torch.ops.aten._softmax and F.rms_norm alike), so a drill can flag
-  its reference op;
-- the buffers it allocated: every torch.empty / empty_like / zeros... result is swapped
-  for a view into a guarded, NaN-filled buffer (see checks.py).
-Nothing here is active while timing.
+The verdict (correct or not) belongs to the judge and cannot be forged from here; these
+observations decide whether a correct answer was obtained the way the drill asks (its own
+Triton kernel, not the op it is meant to implement). They run inside the process that holds
+the user's code, so each one is built to survive the cheats seen so far:
+
+- `LaunchCounter`: Triton launches, by wrapping the `run` method of triton's JITFunction (and
+  of the interpreter's InterpretedFunction), with the solution's file and line of the latest
+  one (where a later CUDA error most likely came from). During checked calls it also keeps
+  a copy of every tensor argument's storage before and after each launch, so the worker can
+  tell whether the returned output was produced by the solution's kernels (`provenance`).
+- `OpHooks`: the drill's reference ops observed in the dispatcher (torch.library), so a call
+  from another thread, under `torch._C.DisableTorchFunction()` or in inference mode is seen.
+- `_Spy` (a TorchFunctionMode): Python-level names that are not aten ops, and the buffers
+  the solution allocates: every torch.empty / empty_like / zeros... result is swapped for a
+  view into a guarded, NaN-filled buffer (see checks.py).
+- `foreign_threads`: Python threads started by the solution that are alive during a call.
+- `DispatchSnapshot`: the dispatcher entries the worker's own code relies on; a submission
+  that re-registers them is caught.
+Nothing here is active while timing, except the dispatcher snapshot.
 """
 
 from __future__ import annotations
 
 import sys
+import threading
+import warnings
+from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 import torch
 from torch.overrides import TorchFunctionMode
@@ -28,11 +40,42 @@ from studio.drills.harness.checks import GuardedBuffer, can_guard, guarded_empty
 _EMPTY_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 _FILLED_OPS = {"zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones",
                "full", "full_like", "new_full"}
+# Ops the worker's own code runs (copies, the flush, checksums): their dispatcher entries
+# must be the ones torch shipped with.
+TRUSTED_OPS = ("copy_", "clone", "sum", "_to_copy", "mul", "view", "empty", "empty_strided",
+               "equal", "as_strided")
+
+_local = threading.local()
 
 
 def normalize_op(name: str) -> str:
     """'_softmax', '__add__', 'add_' -> 'softmax', 'add', 'add'."""
     return name.strip("_")
+
+
+@contextmanager
+def trusted() -> Iterator[None]:
+    """The worker's own tensor work on this thread: not counted as the solution's."""
+    before = getattr(_local, "trusted", False)
+    _local.trusted = True
+    try:
+        yield
+    finally:
+        _local.trusted = before
+
+
+def _is_trusted() -> bool:
+    return getattr(_local, "trusted", False)
+
+
+def _storage(t: torch.Tensor) -> torch.Tensor:
+    """Every byte of the storage behind t, as a flat uint8 tensor."""
+    storage = t.untyped_storage()
+    return torch.empty(0, dtype=torch.uint8, device=t.device).set_(storage)
+
+
+def storage_key(t: torch.Tensor) -> int:
+    return t.untyped_storage().data_ptr()
 
 
 @dataclass
@@ -42,13 +85,52 @@ class LaunchRecord:
     line: int | None
 
 
+@dataclass
+class Provenance:
+    """Storage contents around each Triton launch of one call: key -> [(before, after)]."""
+
+    launches: dict[int, list[tuple[torch.Tensor, torch.Tensor]]] = field(default_factory=dict)
+
+    def verdict(self, out: torch.Tensor, allocated: dict[int, torch.Tensor]) -> str | None:
+        """Why `out` was not produced by the solution's Triton kernels, or None if it was.
+
+        The output's storage must go from its allocation (seen by the spy, during the call)
+        through Triton launches only: nothing may change it before the first launch, between
+        two launches or after the last one, and at least one launch must change it.
+        """
+        key = storage_key(out)
+        if key not in allocated:
+            return ("the returned tensor was not allocated during the call (torch.empty and "
+                    "friends): a Triton drill's output is a buffer its kernels write")
+        history = self.launches.get(key)
+        if not history:
+            return "no Triton kernel was given the returned tensor: its values come from elsewhere"
+        with trusted():
+            state = allocated[key]
+            changed = False
+            for before, after in history:
+                if not torch.equal(state, before):
+                    return ("the returned tensor was changed outside the solution's Triton "
+                            "kernels (by torch, numpy or another thread)")
+                changed = changed or not torch.equal(before, after)
+                state = after
+            if not torch.equal(state, _storage(out)):
+                return ("the returned tensor was changed after the solution's last Triton "
+                        "kernel (by torch, numpy or another thread)")
+        if not changed:
+            return "the Triton kernels given the returned tensor never wrote to it"
+        return None
+
+
 class LaunchCounter:
     """Counts Triton kernel launches by wrapping the `run` of triton's kernel classes."""
 
-    def __init__(self, user_file: str) -> None:
+    def __init__(self, user_file: str, sync: Callable[[], None] = lambda: None) -> None:
         self.user_file = user_file
+        self.sync = sync
         self.count = 0
         self.last: LaunchRecord | None = None
+        self.provenance: Provenance | None = None
         self._originals: list[tuple[type, Callable]] = []
 
     def install(self) -> None:
@@ -68,9 +150,23 @@ class LaunchCounter:
         counter = self
 
         def run(kernel: Any, *args: Any, **kwargs: Any) -> Any:
-            if not kwargs.get("warmup", False):
-                counter._record(kernel)
-            return original(kernel, *args, **kwargs)
+            if kwargs.get("warmup", False):
+                return original(kernel, *args, **kwargs)
+            counter._record(kernel)
+            tracking = counter.provenance
+            if tracking is None:
+                return original(kernel, *args, **kwargs)
+            tensors = _unique_storages([*args, *kwargs.values()])
+            with trusted():
+                counter.sync()
+                before = [_storage(t).clone() for t in tensors]
+            result = original(kernel, *args, **kwargs)
+            with trusted():
+                counter.sync()
+                for t, old in zip(tensors, before):
+                    tracking.launches.setdefault(storage_key(t), []).append(
+                        (old, _storage(t).clone()))
+            return result
 
         return run
 
@@ -84,6 +180,17 @@ class LaunchCounter:
             self.last = LaunchRecord(kernel=str(name), file=None, line=None)
         else:
             self.last = LaunchRecord(kernel=str(name), file=self.user_file, line=frame.f_lineno)
+
+
+def _unique_storages(values: list[Any]) -> list[torch.Tensor]:
+    seen, tensors = set(), []
+    for value in values:
+        if isinstance(value, torch.Tensor) and value.numel() > 0:
+            key = storage_key(value)
+            if key not in seen:
+                seen.add(key)
+                tensors.append(value)
+    return tensors
 
 
 def _kernel_classes() -> list[type]:
@@ -101,13 +208,121 @@ def _kernel_classes() -> list[type]:
     return classes
 
 
+class OpHooks:
+    """Records calls of named aten ops from any thread, seen in torch's dispatcher.
+
+    A TorchFunctionMode is per thread and can be switched off by the code it watches; a
+    kernel registered with torch.library sits in the dispatcher itself. Each op is hooked
+    at the autograd keys (then re-dispatched below autograd) and, where torch can hand
+    back the original kernel (torch.library.get_kernel), at the backend keys too, which
+    inference mode does not skip. A hooked call runs the original kernel unchanged.
+    """
+
+    KEYS = ("CPU", "CUDA")
+
+    def __init__(self, names: set[str]) -> None:
+        self.seen: dict[str, str] = {}       # op -> thread it was first seen on
+        self.armed = False
+        self._lock = threading.Lock()
+        self._library = torch.library.Library("aten", "IMPL")
+        self.hooked: list[str] = []
+        for name in sorted(names):
+            for variant in (name, "_" + name):
+                packet = getattr(torch.ops.aten, variant, None) if _has_aten(variant) else None
+                if packet is not None:
+                    self._hook_packet(variant, packet)
+
+    def _hook_packet(self, name: str, packet: Any) -> None:
+        get_kernel = getattr(torch.library, "get_kernel", None)
+        for overload in packet.overloads():
+            op = getattr(packet, overload)
+            qualified = name if overload == "default" else f"{name}.{overload}"
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                for key in self.KEYS:
+                    try:
+                        self._library.impl(qualified, self._redispatch(op), f"Autograd{key}",
+                                           with_keyset=True)
+                    except (RuntimeError, ValueError):
+                        continue
+                    if get_kernel is None:
+                        continue
+                    try:
+                        original = get_kernel(op, key)
+                        self._library.impl(qualified, self._forward(op, original), key,
+                                           with_keyset=True)
+                    except (RuntimeError, ValueError, TypeError):
+                        pass
+            self.hooked.append(qualified)
+
+    def _note(self, op: Any) -> None:
+        if self.armed and not _is_trusted():
+            name = normalize_op(op._schema.name.split("::")[-1])
+            with self._lock:
+                self.seen.setdefault(name, threading.current_thread().name)
+
+    def _redispatch(self, op: Any) -> Callable:
+        def hook(keyset: Any, *args: Any, **kwargs: Any) -> Any:
+            self._note(op)
+            return op.redispatch(keyset & torch._C._after_autograd_keyset, *args, **kwargs)
+        return hook
+
+    def _forward(self, op: Any, original: Any) -> Callable:
+        def hook(keyset: Any, *args: Any, **kwargs: Any) -> Any:
+            self._note(op)
+            return original.call_boxed(keyset, *args, **kwargs)
+        return hook
+
+
+def _has_aten(name: str) -> bool:
+    try:
+        getattr(torch.ops.aten, name)
+        return True
+    except (AttributeError, RuntimeError):
+        return False
+
+
+class DispatchSnapshot:
+    """The dispatcher entries of the ops the worker itself relies on, to detect tampering."""
+
+    def __init__(self, ops: tuple[str, ...] = TRUSTED_OPS) -> None:
+        self.ops = ops
+        self.tables = self._read()
+
+    def _read(self) -> dict[str, str]:
+        tables = {}
+        for op in self.ops:
+            overloads = getattr(torch.ops.aten, op).overloads()
+            tables[op] = "".join(
+                torch._C._dispatch_dump(f"aten::{op}" + ("" if o == "default" else f".{o}"))
+                for o in overloads)
+        return tables
+
+    def changed(self) -> list[str]:
+        now = self._read()
+        return [op for op in self.ops if now[op] != self.tables[op]]
+
+
+def active_modes() -> int:
+    """TorchFunction and TorchDispatch modes pushed on this thread (0 when nobody meddles)."""
+    return int(torch._C._len_torch_function_stack()) + int(torch._C._len_torch_dispatch_stack())
+
+
+def foreign_threads(known: set[int]) -> list[str]:
+    """Python threads alive now that were not there before the solution was imported."""
+    current = threading.get_ident()
+    names = {t.ident: t.name for t in threading.enumerate()}
+    return sorted(names.get(ident, f"thread {ident}") for ident in sys._current_frames()
+                  if ident not in known and ident != current)
+
+
 class _Spy(TorchFunctionMode):
     """Records every torch function the solution calls and guards what it allocates.
 
     A TorchFunctionMode sees calls at the Python level: torch.softmax, F.softmax,
-    Tensor.softmax, torch.ops.aten._softmax and F.rms_norm (before it decomposes) alike.
-    (A TorchDispatchMode would also see ops inside C++ composites, but loading it pulls in
-    torch._dynamo, seconds per run, and the Python level is where a solution cheats.)
+    Tensor.softmax, torch.ops.aten._softmax and F.rms_norm (before it decomposes) alike;
+    the dispatcher hooks (OpHooks) see what it cannot. Allocations are recorded with their
+    contents right after allocation, for the provenance check.
     """
 
     def __init__(self, names: set[str], allocations: list[tuple[str, GuardedBuffer]]) -> None:
@@ -121,10 +336,12 @@ class _Spy(TorchFunctionMode):
         out = func(*args, **(kwargs or {}))
         if (name in _EMPTY_OPS or name in _FILLED_OPS) and isinstance(out, torch.Tensor) \
                 and out.numel() > 0 and can_guard(out.dtype):
-            buffer = guarded_empty(out.size(), out.stride(), out.dtype, out.device,
-                                   label=f"torch.{name}")
-            if name in _FILLED_OPS:
-                buffer.view.copy_(out)
+            with trusted():
+                buffer = guarded_empty(out.size(), out.stride(), out.dtype, out.device,
+                                       label=f"torch.{name}")
+                if name in _FILLED_OPS:
+                    buffer.view.copy_(out)
+                buffer.initial = buffer.raw.clone()
             self.allocations.append((f"torch.{name}", buffer))
             return buffer.view
         return out
@@ -138,6 +355,7 @@ class Watch:
     last_launch: LaunchRecord | None = None
     ops: set[str] = field(default_factory=set)
     allocations: list[tuple[str, GuardedBuffer]] = field(default_factory=list)
+    provenance: Provenance = field(default_factory=Provenance)
 
     def output_buffer(self, out: Any) -> GuardedBuffer | None:
         """The guarded allocation that `out` lives in, if the solution allocated it."""
@@ -148,17 +366,28 @@ class Watch:
                 return buffer
         return None
 
+    def provenance_problem(self, out: torch.Tensor) -> str | None:
+        allocated = {storage_key(b.raw): b.initial for _, b in self.allocations
+                     if b.initial is not None}
+        return self.provenance.verdict(out, allocated)
+
 
 class watching:
-    """Context manager: instrument one call; results land in `self.watch`."""
+    """Context manager: instrument one call; results land in `self.watch`.
 
-    def __init__(self, counter: LaunchCounter) -> None:
+    With `track=True` the contents of every buffer given to a Triton launch are kept
+    around the launch (the provenance check of Triton drills).
+    """
+
+    def __init__(self, counter: LaunchCounter, track: bool = False) -> None:
         self.counter = counter
+        self.track = track
         self.watch = Watch()
 
     def __enter__(self) -> Watch:
         self._start = self.counter.count
         self.counter.last = None
+        self.counter.provenance = self.watch.provenance if self.track else None
         self.counter.install()
         self._spy = _Spy(self.watch.ops, self.watch.allocations)
         self._spy.__enter__()
@@ -167,5 +396,6 @@ class watching:
     def __exit__(self, *exc: Any) -> None:
         self._spy.__exit__(None, None, None)
         self.counter.uninstall()
+        self.counter.provenance = None
         self.watch.launches = self.counter.count - self._start
         self.watch.last_launch = self.counter.last

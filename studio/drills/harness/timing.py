@@ -1,4 +1,10 @@
-"""GPU timing and device facts.
+"""GPU timing on the judge's side: device facts, the baseline, and checks of the worker's times.
+
+The solution itself is timed in the worker by timed_loop.py; the judge times the torch
+baseline in its own process (with the worker frozen) and judges what the worker reported:
+`checksums_match` (every timed call's output against the verified one for its input set)
+and `judge_timing` (event times against the judge's wall clock around the same batches,
+and every figure against the device's measured peaks).
 
 Timing follows the drill protocol: triton.testing.do_bench, which warms up first (so JIT
 compilation is excluded), clears the L2 cache before every timed call, and times each
@@ -36,44 +42,12 @@ COPY_BYTES = 1 << 30          # each side of the bandwidth probe copy
 CACHE_FILE = "drill_device_facts.json"
 
 
-def time_call(fn: Callable[[], Any], warmup_ms: int = 100,
-              rep_ms: int = 300) -> tuple[float, float, float]:
-    """(median, p20, p80) in milliseconds of fn() on the current CUDA device.
-
-    Longer than do_bench's defaults (25 ms warm-up, 100 ms of repeats): kernels of a few
-    microseconds need the clocks settled and ~3000 samples for a median stable to ~1%.
-    """
-    from triton import runtime
-    from triton.testing import do_bench
-
-    driver = runtime.driver.active
-    memset_flush = driver.clear_cache
-    driver.clear_cache = _read_flush
-    try:
-        median, p20, p80 = do_bench(fn, warmup=warmup_ms, rep=rep_ms, quantiles=QUANTILES)
-    finally:
-        driver.clear_cache = memset_flush
-    return float(median), float(p20), float(p80)
+def time_baseline(fn: Callable[[], Any], warmup_ms: float, rep_ms: float) -> list[float]:
+    """Per-call ms of fn (the trusted baseline) in the judge: do_bench with the read flush."""
+    return _samples(fn, warmup_ms, rep_ms)
 
 
-def time_pair(fn: Callable[[], Any], ref: Callable[[], Any], rounds: int = 3,
-              rep_ms: int = 100) -> tuple[tuple[float, float, float], tuple[float, float, float]]:
-    """((median, p20, p80) of fn, (median, p20, p80) of ref) in ms, timed in interleaved rounds.
-
-    Round order A B, B A, A B, ...; each round is one do_bench call (rep_ms of repeats, L2
-    read-flushed before every call) and its per-call times are pooled per side. The first
-    call of each side warms up for 100 ms (clocks settle, JIT and autotuning excluded),
-    later ones for 10 ms.
-    """
-    samples: dict[int, list[float]] = {0: [], 1: []}
-    fns = (fn, ref)
-    for r in range(rounds):
-        for side in ((0, 1) if r % 2 == 0 else (1, 0)):
-            samples[side].extend(_samples(fns[side], 100 if r < 2 else 10, rep_ms))
-    return _quantiles(samples[0]), _quantiles(samples[1])
-
-
-def _samples(fn: Callable[[], Any], warmup_ms: int, rep_ms: int) -> list[float]:
+def _samples(fn: Callable[[], Any], warmup_ms: float, rep_ms: float) -> list[float]:
     from triton import runtime
     from triton.testing import do_bench
 
@@ -91,7 +65,7 @@ def _samples(fn: Callable[[], Any], warmup_ms: int, rep_ms: int) -> list[float]:
         driver.clear_cache = memset_flush
 
 
-def _quantiles(values: list[float]) -> tuple[float, float, float]:
+def quantiles(values: list[float]) -> tuple[float, float, float]:
     """(median, p20, p80) by linear interpolation, as torch.quantile and do_bench compute them."""
     ordered = sorted(values)
     if not ordered:
@@ -116,10 +90,21 @@ def measure_copy_gbps() -> float:
     n = COPY_BYTES // 4
     src = torch.randn(n, device="cuda")
     dst = torch.empty_like(src)
-    median, _, _ = time_call(lambda: dst.copy_(src), warmup_ms=50, rep_ms=300)
+    median, _, _ = quantiles(_samples(lambda: dst.copy_(src), 50, 300))
     del src, dst
     torch.cuda.empty_cache()
     return 2 * COPY_BYTES / (median * 1e-3) / 1e9
+
+
+def measure_matmul_tflops() -> float:
+    """Dense bf16 matrix-product throughput (8192^3, torch/cuBLAS), in TFLOP/s."""
+    n = 8192
+    a = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    b = torch.randn(n, n, device="cuda", dtype=torch.bfloat16)
+    median, _, _ = quantiles(_samples(lambda: a @ b, 50, 300))
+    del a, b
+    torch.cuda.empty_cache()
+    return 2 * n ** 3 / (median * 1e-3) / 1e12
 
 
 def device_key(name: str, versions: dict[str, Any]) -> str:
@@ -137,12 +122,14 @@ def device_facts(cache_dir: str | None, name: str, versions: dict[str, Any],
             cache = json.loads(cache_path.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             cache = {}
-    if isinstance(cache.get(key), dict) and cache[key].get("copy_gbps"):
-        return cache[key]
-    log(f"measuring copy bandwidth of {name} (once per device)")
+    entry = cache.get(key)
+    if isinstance(entry, dict) and entry.get("copy_gbps") and entry.get("matmul_tflops"):
+        return entry
+    log(f"measuring copy bandwidth and matmul throughput of {name} (once per device)")
     facts = {
         "name": name,
         "copy_gbps": measure_copy_gbps(),
+        "matmul_tflops": measure_matmul_tflops(),
         "versions": versions,
         "measured_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
     }
@@ -158,3 +145,75 @@ def _write_atomic(path: Path, text: str) -> None:
     with os.fdopen(fd, "w", encoding="utf-8") as handle:
         handle.write(text)
     os.replace(tmp, path)
+
+
+# ----- checks of what the worker reported ----------------------------------------------
+SUSPICIOUS_SPEEDUP = 10.0
+PEAK_MARGIN = 1.15          # a figure above 115% of a measured peak is not a measurement
+WALL_AGREEMENT = 0.6        # events must account for >= 60% of the judge-observed time ...
+WALL_SLACK_MS = 0.004       # ... less 4 us of launch jitter per call
+CHECKSUM_RTOL = 1e-5
+
+
+def checksum(out: torch.Tensor) -> tuple[float, float]:
+    """The same two float64 sums the worker's timing loop takes of every timed output."""
+    flat = out.reshape(-1)
+    return float(flat.sum(dtype=torch.float64)), float(flat[::7].sum(dtype=torch.float64))
+
+
+def _close(a: Any, b: float) -> bool:
+    if not isinstance(a, (int, float)) or isinstance(a, bool):
+        return a is None and b != b          # NaN travels as null
+    if a != a or b != b:
+        return a != a and b != b
+    return abs(a - b) <= CHECKSUM_RTOL * (abs(a) + abs(b)) + 1e-12
+
+
+def checksums_match(reported: Any, expected: list[tuple[float, float]], n: int) -> str | None:
+    """Why the timed calls' outputs differ from the verified ones, or None if they all match.
+
+    Timed call i ran on input set i % len(expected); its output must be the verified
+    output for that set (to rounding): a call that skipped its work, returned a cached
+    answer or computed only when observed gives another one.
+    """
+    if not isinstance(reported, list) or len(reported) != n:
+        return "the timing loop did not report every timed call's output"
+    for i, pair in enumerate(reported):
+        want = expected[i % len(expected)]
+        if not (isinstance(pair, list) and len(pair) == 2
+                and _close(pair[0], want[0]) and _close(pair[1], want[1])):
+            return (f"timed call {i + 1} of {n} returned a different result than the checked "
+                    f"call on the same input (skipped, stale or cached work)")
+    return None
+
+
+def judge_timing(mean_event_ms: float, wall_ms: float, point: dict[str, Any],
+                 peaks: dict[str, Any]) -> str | None:
+    """Why a point's timing cannot be a result, or None if it holds up.
+
+    wall_ms is the judge's own estimate of one call: its wall clock around the batches of
+    timed calls less the same batches with an empty call, divided by the calls. Events that
+    account for much less than that mean work escaped them (another stream, a patched
+    timer). And no figure may beat the device's measured peaks.
+    """
+    if mean_event_ms < WALL_AGREEMENT * wall_ms - WALL_SLACK_MS:
+        return (f"the events say {mean_event_ms * 1e3:.1f} us a call, the judge's clock "
+                f"{wall_ms * 1e3:.1f} us: work escaped the timed region")
+    copy_gbps, tflops_peak = peaks.get("copy_gbps"), peaks.get("matmul_tflops")
+    if copy_gbps and point.get("gbps") and point["gbps"] > PEAK_MARGIN * copy_gbps:
+        return (f"{point['gbps']:.0f} GB/s is above the device's measured copy bandwidth "
+                f"({copy_gbps:.0f} GB/s)")
+    if tflops_peak and point.get("tflops") and point["tflops"] > PEAK_MARGIN * tflops_peak:
+        return (f"{point['tflops']:.0f} TFLOP/s is above the device's measured matmul "
+                f"throughput ({tflops_peak:.0f} TFLOP/s)")
+    return None
+
+
+def suspicious_speedup(points: list[dict[str, Any]]) -> str | None:
+    """A note for the fastest point more than SUSPICIOUS_SPEEDUP x faster than torch, if any."""
+    fast = [p for p in points if (p.get("speedup") or 0) > SUSPICIOUS_SPEEDUP]
+    if not fast:
+        return None
+    top = max(fast, key=lambda p: p["speedup"])
+    return (f"{top['speedup']:.1f}x faster than torch at {top['size']} {top['dtype']}: worth a "
+            f"second look (cached results? skipped work?)")

@@ -19,7 +19,7 @@ class EventWriter:
         os.set_inheritable(fd, False)
 
     def emit(self, event: str, **payload: Any) -> None:
-        line = json.dumps({"event": event, **_finite(payload)}, default=str) + "\n"
+        line = json.dumps({"event": event, **finite(payload)}, default=str) + "\n"
         data = line.encode("utf-8")
         while data:
             written = os.write(self._fd, data)
@@ -32,12 +32,12 @@ class EventWriter:
             pass
 
 
-def _finite(value: Any) -> Any:
+def finite(value: Any) -> Any:
     """JSON has no inf/nan: send them as null (messages carry the readable value)."""
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {k: finite(v) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
-        return [_finite(v) for v in value]
+        return [finite(v) for v in value]
     return value

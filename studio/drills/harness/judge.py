@@ -1,0 +1,542 @@
+"""The judge: generates inputs, holds the reference, compares, times, and reports.
+
+Started by the runner as `python -m studio.drills.harness --events-fd N --request FILE`.
+It never imports the user's code: that runs in a worker process it starts (worker.py,
+worker_process.py), which receives inputs and returns outputs and nothing else. So the
+comparison, the reference, the expected values and the channel to the app (fd N, a socket
+the worker cannot reach) are out of the submission's reach, and a verdict can only come
+from here. What the worker says about itself (launches, ops, timings) is checked where it
+can be: inputs are compared with the judge's own copies after every call, outputs arrive
+as bytes in buffers the judge owns, every timed call's output is checksummed against the
+verified one, and reported event times are cross-checked against the judge's own wall
+clock around the same batch of calls and against the device's measured peaks.
+
+In interpreter mode (no GPU, or asked for) TRITON_INTERPRET=1 is set and tensors live on
+the CPU, shared with the worker through shared memory; on a GPU through CUDA IPC.
+"""
+
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import json
+import os
+import platform
+import random
+import re
+import shutil
+import signal
+import tempfile
+import time
+import traceback
+import types
+import zlib
+from pathlib import Path
+from typing import Any
+
+from studio.drills.harness import sandbox
+from studio.drills.harness.wire import EventWriter
+from studio.drills.harness.worker import import_file
+from studio.drills.harness.worker_process import GIB, WorkerGone, WorkerProcess
+
+RECHECK_SEED_OFFSET = 7919
+BENCH_INPUT_SETS = 2          # timed calls rotate over this many verified input sets
+_IMPORTS_TRITON = re.compile(r"^\s*(import|from)\s+triton\b", re.MULTILINE)
+MAX_MESSAGE = 4000
+DEFAULT_MEMORY_LIMIT_GIB = 8.0
+TIMING_ROUNDS = 3
+ROUND_MS = 100.0
+
+
+class Stop(Exception):
+    """The run ends early after an error event was sent."""
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="studio.drills.harness")
+    parser.add_argument("--events-fd", type=int, required=True)
+    parser.add_argument("--request", required=True)
+    args = parser.parse_args(argv)
+    sandbox.make_private()
+    sandbox.become_subreaper()
+    writer = EventWriter(args.events_fd)
+    judge = None
+    signal.signal(signal.SIGTERM, _terminate)
+    try:
+        request = json.loads(Path(args.request).read_text(encoding="utf-8"))
+        if request.get("faulthandler_log"):
+            faulthandler.enable(file=open(request["faulthandler_log"], "w"))  # noqa: SIM115
+        judge = Judge(request, writer)
+        judge.run()
+        writer.emit("finished")
+        return 0
+    except Stop:
+        writer.emit("finished")
+        return 0
+    except BaseException as exc:  # noqa: BLE001 - report anything, never die silently
+        if not isinstance(exc, SystemExit):
+            writer.emit("error", kind="harness_error", message=f"{type(exc).__name__}: {exc}",
+                        traceback=traceback.format_exc())
+        return 4
+    finally:
+        if judge is not None:
+            judge.close()
+        sandbox.kill_descendants()
+        writer.close()
+
+
+def _terminate(signum: int, frame: Any) -> None:
+    """SIGTERM from the runner (Stop): end the worker tree first, then this process."""
+    sandbox.kill_descendants()
+    raise SystemExit(0)
+
+
+def _stable_seed(base: int, *parts: Any) -> int:
+    text = "|".join(str(p) for p in (base, *parts))
+    return zlib.crc32(text.encode()) & 0x7FFFFFFF
+
+
+def _trim(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + " [...]"
+
+
+class Judge:
+    def __init__(self, request: dict[str, Any], writer: EventWriter) -> None:
+        self.started = time.monotonic()
+        self.request = request
+        self.drill = request["drill"]
+        self.writer = writer
+        self.user_file = os.path.realpath(request["solution"])
+        self.base_seed = request.get("seed")
+        if self.base_seed is None:
+            self.base_seed = random.SystemRandom().randrange(1 << 30)
+        self.no_launch_cases: list[str] = []
+        self.reference_calls: dict[str, str] = {}
+        self.provenance: dict[str, str] = {}
+        self.threads: dict[str, str] = {}
+        self.tampering: dict[str, str] = {}
+        self.failed_cases = 0
+        self.current_case: str | None = None
+        self.workdir = Path(tempfile.mkdtemp(prefix="studio-judge-"))
+        timeout = float(request.get("timeout_s") or 120.0)
+        limit = float(request.get("memory_limit_gib") or DEFAULT_MEMORY_LIMIT_GIB)
+        self.worker = WorkerProcess(self.workdir, self.user_file, self.started + timeout,
+                                    int(limit * GIB))
+        self.worker.timeout_s = timeout
+
+    # ----- events -------------------------------------------------------------------
+    def emit(self, event: str, **payload: Any) -> None:
+        self.writer.emit(event, **payload)
+
+    def log(self, message: str, level: str = "info") -> None:
+        self.emit("log", level=level, message=message)
+
+    def fail(self, kind: str, message: str, file: str | None = None, line: int | None = None,
+             tb: str | None = None) -> Stop:
+        self.emit("error", kind=kind, message=_trim(message), file=file, line=line, traceback=tb)
+        return Stop()
+
+    def ask(self, command: dict[str, Any]) -> dict[str, Any]:
+        """A request to the worker; a dead, hung or runaway worker ends the run."""
+        during = f" while running case {self.current_case!r}" if self.current_case else ""
+        try:
+            reply = self.worker.request(command, during)
+        except WorkerGone as gone:
+            info = gone.info
+            raise self.fail(info.kind, info.message, info.file, info.line, info.traceback)
+        error = reply.get("error")
+        if isinstance(error, dict):
+            raise self.fail(str(error.get("kind") or "harness_error"), str(error.get("message")),
+                            _str_or_none(error.get("file")), _int_or_none(error.get("line")),
+                            _str_or_none(error.get("traceback")))
+        return reply
+
+    def close(self) -> None:
+        self.worker.close()
+        shutil.rmtree(self.workdir, ignore_errors=True)
+
+    # ----- flow ---------------------------------------------------------------------
+    def run(self) -> None:
+        self._start_torch()
+        self.lang = self._language()
+        try:
+            ready = self.worker.receive(" while starting")
+        except WorkerGone as gone:
+            raise self.fail(gone.info.kind, gone.info.message, tb=gone.info.traceback)
+        if ready.get("mode") != self.mode:
+            raise self.fail("harness_error", f"the worker chose {ready.get('mode')!r} mode, "
+                                             f"the judge {self.mode!r}")
+        worker_versions = ready.get("versions") if isinstance(ready.get("versions"), dict) else {}
+        self.versions["triton"] = _str_or_none(worker_versions.get("triton"))
+        self._hello()
+        self.spec = self._load_spec()
+        loaded = self.ask({"op": "load", "solution": self.user_file, "entry": self.drill["entry"],
+                           "signature": self.drill["signature"], "lang": self.lang,
+                           "banned_ops": self.drill.get("reference_ops", {}).get(self.lang) or [],
+                           "writable": self._writable()})
+        self.log(f"solution runs in process {ready.get('pid')}, apart from the judge; "
+                 f"{loaded.get('sandbox')}")
+        self.check_all(self.request.get("trials") or self.drill["trials"], phase="check")
+        self._raise_honesty_flags()
+        if self.request.get("bench"):
+            self.bench()
+
+    def _writable(self) -> list[str]:
+        """Where the worker may write: its scratch folder, the GPU nodes, compiler caches."""
+        home = Path.home()
+        places = [str(self.workdir), "/dev", str(home / ".triton"), str(home / ".nv"),
+                  str(home / ".cache")]
+        for variable in ("TRITON_CACHE_DIR", "TORCH_EXTENSIONS_DIR", "CUDA_CACHE_PATH",
+                         "TORCHINDUCTOR_CACHE_DIR", "XDG_CACHE_HOME"):
+            if os.environ.get(variable):
+                places.append(os.environ[variable])
+        for place in places[2:]:
+            try:
+                os.makedirs(place, exist_ok=True)
+            except OSError:
+                pass
+        return places
+
+    def _start_torch(self) -> None:
+        """Import torch and decide gpu vs interpreter, as the worker does."""
+        interpret = bool(self.request.get("interpret"))
+        import torch
+
+        self.torch = torch
+        torch.multiprocessing.set_sharing_strategy("file_system")
+        if not interpret and not torch.cuda.is_available():
+            interpret = True
+        self.mode = "interpreter" if interpret else "gpu"
+        self.device = torch.device("cpu" if interpret else "cuda")
+        self.versions = {
+            "python": platform.python_version(),
+            "torch": torch.__version__,
+            "triton": None,
+            "cuda": torch.version.cuda,
+        }
+        if interpret:
+            self.device_name = f"cpu ({platform.machine()}, Triton interpreter)"
+        else:
+            self.device_name = torch.cuda.get_device_name()
+
+    def _hello(self) -> None:
+        self.emit("hello", mode=self.mode, device=self.device_name, versions=self.versions,
+                  lang=self.lang, pid=os.getpid(), seed=self.base_seed)
+
+    def _load_spec(self) -> types.ModuleType:
+        path = self.drill["spec_module"]
+        try:
+            module = import_file(f"_studio_drill_spec_{self.drill['id']}", path)
+            for name in ("make_inputs", "reference", "baseline", "bytes_moved"):
+                if not callable(getattr(module, name, None)):
+                    raise AttributeError(f"spec.py defines no function {name}()")
+        except BaseException as exc:  # noqa: BLE001 - a broken drill, not a broken run
+            raise self.fail("bad_drill", f"the drill's spec.py failed to load: "
+                            f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
+        return module
+
+    def _language(self) -> str:
+        """'triton' or 'torch': as asked, or (auto) whether the file imports triton."""
+        asked = self.request.get("lang") or "auto"
+        if asked in ("triton", "torch"):
+            return asked
+        try:
+            source = Path(self.user_file).read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            return "triton"
+        return "triton" if _IMPORTS_TRITON.search(source) else "torch"
+
+    # ----- correctness -----------------------------------------------------------------
+    def check_all(self, trials: int, phase: str) -> None:
+        cases = list(self.drill["cases"])
+        if self.mode == "gpu":
+            cases += self.drill.get("gpu_cases") or []
+        seed = self.base_seed if phase == "check" else self.base_seed + RECHECK_SEED_OFFSET
+        for index, case in enumerate(cases):
+            name = case["name"] if phase == "check" else f"{case['name']} (re-check)"
+            self.current_case = case["name"]
+            self.emit("case_started", name=name, index=index, total=len(cases), phase=phase)
+            try:
+                result = self.check_case(case, trials, seed)
+            except Stop:
+                raise
+            except Exception as exc:  # noqa: BLE001 - outside the solution: the drill's fault
+                raise self.fail("bad_drill", f"preparing case {case['name']!r} failed: "
+                                f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
+            self.current_case = None
+            result["name"] = name
+            result["phase"] = phase
+            if not result["passed"]:
+                self.failed_cases += 1
+            self.emit("case_result", **result)
+
+    def check_case(self, case: dict[str, Any], trials: int, base_seed: int) -> dict[str, Any]:
+        from studio.drills.harness.inputs import dtype_of
+
+        torch = self.torch
+        dtype = dtype_of(case["dtype"])
+        tol = self.drill["tolerances"][case["dtype"]]
+        worst_abs, worst_rel = 0.0, 0.0
+        result = {"shape": case["shape"], "dtype": case["dtype"], "layout": case["layout"],
+                  "fill": case["fill"]}
+        for trial in range(trials):
+            seed = _stable_seed(base_seed, case["name"], trial)
+            inputs = self.spec.make_inputs(case, torch.Generator().manual_seed(seed), self.device)
+            reference = self.spec.reference(*inputs)
+            verdict = self.checked_call(case["name"], inputs, reference,
+                                        self._output_dtype(inputs, dtype), tol)
+            worst_abs = max(worst_abs, verdict.max_abs_err or 0.0)
+            worst_rel = max(worst_rel, verdict.max_rel_err or 0.0)
+            if not verdict.passed:
+                return {**result, "passed": False, "error": f"trial {trial + 1} (seed {seed}): {verdict.error}",
+                        "max_abs_err": verdict.max_abs_err, "max_rel_err": verdict.max_rel_err,
+                        "seed": seed, "trials": trial + 1}
+        return {**result, "passed": True, "error": None, "max_abs_err": worst_abs,
+                "max_rel_err": worst_rel, "seed": base_seed, "trials": trials}
+
+    def _output_dtype(self, inputs: tuple, default: Any) -> Any:
+        chooser = getattr(self.spec, "output_dtype", None)
+        return chooser(*inputs) if callable(chooser) else default
+
+    def checked_call(self, case_name: str, inputs: tuple, reference: Any, dtype: Any,
+                     tol: dict[str, float]) -> Any:
+        """One call in the worker on guarded, shared inputs; the verdict is made here."""
+        from studio.drills.harness.checks import GuardedInput, Verdict
+
+        torch = self.torch
+        names = list(self.drill.get("inputs") or [])
+        guarded, args = [], []
+        for i, value in enumerate(inputs):
+            label = names[i] if i < len(names) else f"arg{i}"
+            if isinstance(value, torch.Tensor):
+                guard = GuardedInput.of(value, label)
+                guarded.append(guard)
+                args.append(guard.buffer.view)
+            else:
+                args.append(value)
+        staging = self._staging(reference, dtype)
+        reply = self.ask({"op": "call", "args": args, "staging": staging})
+        self._note_honesty(case_name, reply)
+        if reply.get("raised"):
+            return Verdict(False, str(reply["raised"]))
+        problems = [p for p in (g.problem() for g in guarded) if p]
+        problems += [str(p) for p in reply.get("problems") or []]
+        verdict = self._judge_output(reply, staging, reference, dtype, tol)
+        if problems:
+            if not verdict.passed:
+                problems.append(verdict.error)
+            return Verdict(False, "; ".join(problems), verdict.max_abs_err, verdict.max_rel_err)
+        return verdict
+
+    def _staging(self, reference: Any, dtype: Any) -> Any:
+        torch = self.torch
+        size = reference.numel() * torch.empty((), dtype=dtype).element_size()
+        return torch.empty(size, dtype=torch.uint8, device=self.device)
+
+    def _judge_output(self, reply: dict[str, Any], staging: Any, reference: Any, dtype: Any,
+                      tol: dict[str, float]) -> Any:
+        from studio.drills.harness.checks import Verdict, check_meta, compare
+
+        problem = check_meta(reply, list(reference.shape), dtype, self.device)
+        if problem:
+            return Verdict(False, problem)
+        if not reply.get("copied"):
+            return Verdict(False, "the output could not be read back from the solution's process")
+        out = staging[: int(reply["nbytes"])].view(dtype).reshape(reference.shape)
+        return compare(out, reference, dtype=dtype, device=self.device, atol=tol["atol"],
+                       rtol=tol["rtol"], poisoned=bool(reply.get("poisoned")))
+
+    def _note_honesty(self, case_name: str, reply: dict[str, Any]) -> None:
+        if self.lang == "triton" and not reply.get("raised") and not reply.get("launches"):
+            self.no_launch_cases.append(case_name)
+        for op in reply.get("reference_ops") or []:
+            self.reference_calls.setdefault(str(op), case_name)
+        if self.lang == "triton" and reply.get("provenance"):
+            self.provenance.setdefault(str(reply["provenance"]), case_name)
+        for thread in reply.get("threads") or []:
+            self.threads.setdefault(str(thread), case_name)
+        for what in reply.get("tampered") or []:
+            self.tampering.setdefault(str(what), case_name)
+
+    def _raise_honesty_flags(self) -> None:
+        if self.no_launch_cases:
+            first = self.no_launch_cases[0]
+            self.emit("flag", name="no_triton_kernel", blocking=True,
+                      detail=f"no Triton kernel was launched in {len(self.no_launch_cases)} "
+                             f"checked call(s) (first in case {first!r}); this is a Triton drill")
+        if self.reference_calls:
+            ops = ", ".join(f"{op} (case {case!r})" for op, case in self.reference_calls.items())
+            self.emit("flag", name="calls_reference", blocking=True,
+                      detail=f"the solution called the op it is meant to implement: {ops}")
+        if self.provenance:
+            what, case = next(iter(self.provenance.items()))
+            self.emit("flag", name="output_not_from_kernel", blocking=True,
+                      detail=f"{what} (case {case!r}); this is a Triton drill")
+        if self.threads:
+            names = ", ".join(self.threads)
+            self.emit("flag", name="background_threads", blocking=True,
+                      detail=f"the solution ran Python threads of its own during the checks "
+                             f"({names}); a drill solution computes on the calling thread")
+        if self.tampering:
+            what = "; ".join(self.tampering)
+            self.emit("flag", name="tampering", blocking=True,
+                      detail=f"the solution changed the machinery that checks it: {what}")
+
+    def _blocked(self) -> bool:
+        return bool(self.failed_cases or self.no_launch_cases or self.reference_calls
+                    or self.provenance or self.threads or self.tampering)
+
+    # ----- timing -------------------------------------------------------------------
+    def bench(self) -> None:
+        if self.mode != "gpu":
+            self.emit("bench_info", available=False, copy_gbps=None,
+                      note="timing needs a GPU: this run used the Triton interpreter on the "
+                           "CPU, so only correctness was checked")
+            return
+        if self._blocked():
+            self.emit("bench_info", available=False, copy_gbps=None,
+                      note="not timed: the solution does not pass the checks")
+            return
+        from studio.drills.harness.timing import device_facts, suspicious_speedup
+
+        self.worker.pause()
+        try:
+            facts = device_facts(self.request.get("cache_dir"), self.device_name, self.versions,
+                                 self.log)
+        finally:
+            self.worker.resume()
+        copy_gbps = facts.get("copy_gbps")
+        self.peaks = {"copy_gbps": copy_gbps, "matmul_tflops": facts.get("matmul_tflops")}
+        self.emit("bench_info", available=True, copy_gbps=copy_gbps,
+                  note=f"engine protocol: median of many calls, L2 flushed before each, "
+                       f"the solution and torch timed in interleaved rounds; % of peak is of "
+                       f"the measured copy bandwidth {copy_gbps:.0f} GB/s")
+        points = []
+        for dtype in self.drill["bench"]["dtypes"]:
+            for shape in self.drill["bench"]["shapes"]:
+                self.current_case = f"bench {shape} {dtype}"
+                points.append(self.bench_point(list(shape), dtype))
+                self.emit("bench_point", **points[-1])
+        self.current_case = None
+        detail = suspicious_speedup(points)
+        if detail:
+            self.emit("flag", name="suspicious_speedup", blocking=False, detail=detail)
+        invalid = [p for p in points if p.get("invalid")]
+        if invalid:
+            first = invalid[0]
+            self.emit("flag", name="invalid_timing", blocking=True,
+                      detail=f"{len(invalid)} timing(s) disagree with what the judge observed "
+                             f"(first at {first['size']} {first['dtype']}: {first['invalid']})")
+        self.check_all(1, phase="recheck")
+
+    def bench_point(self, shape: list[int], dtype_name: str) -> dict[str, Any]:
+        from studio.drills.harness.inputs import dtype_of
+        from studio.drills.harness.timing import (
+            checksum, checksums_match, judge_timing, quantiles, time_baseline,
+        )
+
+        torch = self.torch
+        case = {"name": f"bench {shape} {dtype_name}", "shape": shape, "dtype": dtype_name,
+                "fill": "randn", "layout": "contiguous"}
+        point: dict[str, Any] = {"size": shape, "dtype": dtype_name, "protocol": "engine",
+                                 "bytes": int(self.spec.bytes_moved(case)),
+                                 "flops": int(getattr(self.spec, "flops", lambda c: 0)(case))}
+        tol = self.drill["tolerances"][dtype_name]
+        sets, refs, stagings = [], [], []
+        for index in range(BENCH_INPUT_SETS):
+            seed = _stable_seed(self.base_seed, "bench", shape, dtype_name, index)
+            inputs = self.spec.make_inputs(case, torch.Generator().manual_seed(seed), self.device)
+            sets.append(list(inputs))
+            refs.append(self.spec.reference(*inputs))
+            stagings.append(self._staging(refs[-1], self._output_dtype(inputs, dtype_of(dtype_name))))
+        setup = self.ask({"op": "bench_setup", "sources": sets, "stagings": stagings})
+        if setup.get("raised"):
+            return {**point, "passed": False, "error": str(setup["raised"])}
+        expected = []
+        for index, reply in enumerate(setup.get("sets") or []):
+            out_dtype = self._output_dtype(sets[index], dtype_of(dtype_name))
+            verdict = self._judge_output(reply, stagings[index], refs[index], out_dtype, tol)
+            problem = reply.get("provenance") or next(iter(reply.get("reference_ops") or []), None)
+            if not verdict.passed or problem:
+                return {**point, "passed": False, "error": verdict.error or f"honesty: {problem}"}
+            out = stagings[index][: int(reply["nbytes"])].view(out_dtype).reshape(refs[index].shape)
+            expected.append(checksum(out))
+        del refs
+        if len(expected) != BENCH_INPUT_SETS:
+            return {**point, "passed": False, "error": "the solution's process skipped an input set"}
+
+        baseline_args = sets[0]
+        warm = self.ask({"op": "time", "kind": "kernel", "n": 5})
+        per_call_s = max(warm.get("loop_s") or 0.0, 1e-6) / 5
+        n = int(min(max(ROUND_MS / 1e3 / per_call_s, 10), 2000))
+        self.ask({"op": "time", "kind": "kernel", "n": n})          # warm-up, clocks settle
+        kernel, empty, baseline, walls = [], [], [], []
+        order = ("kernel", "empty", "baseline")
+        for r in range(TIMING_ROUNDS):
+            for side in order[r % 3:] + order[: r % 3]:
+                if side == "baseline":
+                    self.worker.pause()
+                    try:
+                        baseline += time_baseline(lambda: self.spec.baseline(*baseline_args),
+                                                  100 if r == 0 else 10, ROUND_MS)
+                    finally:
+                        self.worker.resume()
+                    continue
+                t0 = time.perf_counter()
+                reply = self.ask({"op": "time", "kind": side, "n": n, "checksums": True})
+                wall = time.perf_counter() - t0
+                times = [float(t) for t in reply.get("times_ms") or []]
+                if len(times) != n or not all(t > 0 for t in times):
+                    return {**point, "passed": False,
+                            "invalid": "the timing loop returned malformed times",
+                            "error": "invalid timing: malformed times"}
+                if side == "kernel":
+                    bad = checksums_match(reply.get("checksums"), expected, n)
+                    if bad:
+                        return {**point, "passed": False, "invalid": bad,
+                                "error": f"invalid timing: {bad}"}
+                    kernel += times
+                    walls.append(wall)
+                else:
+                    empty += times
+                    walls.append(-wall)
+                problems = (reply.get("tampered") or []) + (reply.get("threads") or [])
+                if reply.get("reference_ops"):
+                    problems.append(f"called {', '.join(reply['reference_ops'])}")
+                if problems:
+                    return {**point, "passed": False, "invalid": "; ".join(map(str, problems)),
+                            "error": f"invalid timing: {'; '.join(map(str, problems))}"}
+        ms, p20, p80 = quantiles(kernel)
+        ref_ms, ref_p20, ref_p80 = quantiles(baseline)
+        wall_ms = (sum(w for w in walls if w > 0) + sum(w for w in walls if w < 0)) \
+            / (n * TIMING_ROUNDS) * 1e3
+        result = {
+            **point, "passed": True, "ms": ms, "p20": p20, "p80": p80,
+            "ref_ms": ref_ms, "ref_p20": ref_p20, "ref_p80": ref_p80,
+            "wall_ms": wall_ms, "speedup": ref_ms / ms,
+        }
+        result.update(self._throughput(point, ms, ref_ms))
+        invalid = judge_timing(sum(kernel) / len(kernel), wall_ms, result, self.peaks)
+        if invalid:
+            result.update(passed=False, invalid=invalid, error=f"invalid timing: {invalid}")
+        return result
+
+    def _throughput(self, point: dict[str, Any], ms: float, ref_ms: float) -> dict[str, Any]:
+        copy_gbps = self.peaks.get("copy_gbps")
+        gbps = point["bytes"] / (ms * 1e-3) / 1e9
+        ref_gbps = point["bytes"] / (ref_ms * 1e-3) / 1e9
+        return {
+            "gbps": gbps, "ref_gbps": ref_gbps,
+            "tflops": point["flops"] / (ms * 1e-3) / 1e12 if point["flops"] else None,
+            "pct_of_peak": 100.0 * gbps / copy_gbps if copy_gbps else None,
+            "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps else None,
+        }
+
+
+def _str_or_none(value: Any) -> str | None:
+    return None if value is None else str(value)
+
+
+def _int_or_none(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+

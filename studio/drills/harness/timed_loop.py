@@ -1,0 +1,99 @@
+"""The timing loop that runs beside the user's code, in the worker (GPU only).
+
+It is imported, and its primitives captured, before the user's module is: the CUDA event
+methods, the synchronise call and the clock are held as the objects torch shipped, so
+patching `torch.cuda.Event`, `triton.testing.do_bench` or `time.perf_counter` afterwards
+changes nothing here. Each timed iteration:
+
+    copy the next input set into the work buffers   (rotating sets: a cached answer is stale)
+    read-flush L2 (256 MiB, as the engine's protocol)
+    event | fn(*work) | event
+    checksum the output                              (outside the events)
+
+The judge then checks every iteration's checksum against the verified output for that
+input set, and the event times against its own wall clock around the same batch
+(judge.py). The "empty" variant runs the same loop with a call that returns a ready
+tensor, so the judge can subtract everything but the solution's own work.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any, Callable
+
+import torch
+
+from studio.drills.harness.honesty import trusted
+
+FLUSH_BYTES = 256 << 20
+
+
+class TimedLoop:
+    def __init__(self) -> None:
+        event_base = torch._C._CudaEventBase
+        self._new_event = lambda: event_base(enable_timing=True)
+        self._record = event_base.record
+        self._elapsed = event_base.elapsed_time
+        self._sync = torch._C._cuda_synchronize
+        self._stream = torch.cuda.current_stream()
+        self._clock = time.perf_counter
+        self._copy = torch._C.TensorBase.copy_
+        self._sum = torch._C.TensorBase.sum
+        self._reshape = torch._C.TensorBase.reshape
+        self._getitem = torch._C.TensorBase.__getitem__
+        self._stack = torch.stack
+        self._tolist = torch._C.TensorBase.tolist
+        self._float64 = torch.float64
+        self._flush_buffer: torch.Tensor | None = None
+        self._nan_pair = torch.full((2,), float("nan"), dtype=torch.float64, device="cuda")
+        self._events: list[tuple[Any, Any]] = []
+
+    def sync(self) -> None:
+        self._sync()
+
+    def _flush(self) -> None:
+        if self._flush_buffer is None:
+            self._flush_buffer = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
+        self._sum(self._flush_buffer)
+
+    def _event_pairs(self, n: int) -> list[tuple[Any, Any]]:
+        while len(self._events) < n:
+            self._events.append((self._new_event(), self._new_event()))
+        return self._events[:n]
+
+    def checksum(self, out: torch.Tensor) -> torch.Tensor:
+        """Two float64 sums of the output (all of it, and every 7th element)."""
+        flat = self._reshape(out, (-1,))
+        return self._stack([self._sum(flat, dtype=self._float64),
+                            self._sum(self._getitem(flat, slice(None, None, 7)),
+                                      dtype=self._float64)])
+
+    def run(self, fn: Callable[..., Any], work: list[Any], sources: list[list[Any]], n: int,
+            checksums: bool) -> dict[str, Any]:
+        """Time n calls of fn(*work); returns per-call ms, checksums and the loop's wall time."""
+        pairs = self._event_pairs(n)
+        tensor_slots = [i for i, value in enumerate(work) if isinstance(value, torch.Tensor)]
+        sums = []
+        self._sync()
+        started = self._clock()
+        for i in range(n):
+            source = sources[i % len(sources)]
+            with trusted():
+                for slot in tensor_slots:
+                    self._copy(work[slot], source[slot])
+                self._flush()
+            start, end = pairs[i]
+            self._record(start, self._stream)
+            out = fn(*work)
+            self._record(end, self._stream)
+            if checksums:
+                with trusted():
+                    sums.append(self.checksum(out) if type(out) is torch.Tensor
+                                else self._nan_pair)
+            del out
+        self._sync()
+        wall = self._clock() - started
+        times = [float(self._elapsed(start, end)) for start, end in pairs]
+        with trusted():
+            sum_list = self._tolist(self._stack(sums)) if sums else None
+        return {"times_ms": times, "checksums": sum_list, "loop_s": wall}

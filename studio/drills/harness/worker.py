@@ -1,0 +1,370 @@
+"""The worker: the only process that imports the user's code. It computes and reports.
+
+Started by the judge as `python -m studio.drills.harness.worker --cmd-fd N --reply-fd M`.
+It receives inputs (tensors the judge allocated and shared) and returns what the
+solution made of them: the output's bytes go into a buffer the judge shared for them,
+and a JSON reply says what the output is (type, shape, dtype, device), what the solution
+did on the way (Triton launches, reference ops, where its output came from) and how long
+it took. It holds no reference, no expected values, no comparison and no channel to the
+app: its replies are raw material the judge checks, never a verdict.
+
+Before the user's module is imported the worker captures what it relies on (timing
+primitives, the dispatcher entries of its own ops, the threads alive), hooks the drill's
+reference ops in the dispatcher, and restricts itself (sandbox.py). It dies with the
+judge (PR_SET_PDEATHSIG). Its stdout and stderr are the solution's console.
+"""
+
+from __future__ import annotations
+
+import argparse
+import ctypes
+import faulthandler
+import importlib.util
+import os
+import signal
+import sys
+import traceback
+import types
+from typing import Any, Callable
+
+from studio.drills.harness.channel import ChannelClosed, receive_command, send_reply
+
+PR_SET_PDEATHSIG = 1
+MAX_MESSAGE = 4000
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="studio.drills.harness.worker")
+    parser.add_argument("--cmd-fd", type=int, required=True)
+    parser.add_argument("--reply-fd", type=int, required=True)
+    parser.add_argument("--fault-log", default=None)
+    args = parser.parse_args(argv)
+    _die_with_parent()
+    for fd in (args.cmd_fd, args.reply_fd):
+        os.set_inheritable(fd, False)
+    if args.fault_log:
+        faulthandler.enable(file=open(args.fault_log, "w"))  # noqa: SIM115 - process lifetime
+    worker = Worker(args.reply_fd)
+    try:
+        while True:
+            try:
+                command = receive_command(args.cmd_fd)
+            except ChannelClosed:
+                return 0
+            if command.get("op") == "exit":
+                return 0
+            worker.handle(command)
+    except CudaFault as fault:
+        send_reply(args.reply_fd, {"error": fault.info})
+        sys.stdout.flush()
+        sys.stderr.flush()
+        os._exit(3)   # CUDA teardown after a sticky error can hang; leave now
+
+
+def _die_with_parent() -> None:
+    try:
+        ctypes.CDLL(None).prctl(PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):
+        pass
+
+
+class CudaFault(Exception):
+    """A CUDA error: the context is unusable, this process must end after reporting it."""
+
+    def __init__(self, info: dict[str, Any]) -> None:
+        super().__init__(info["message"])
+        self.info = info
+
+
+class Worker:
+    def __init__(self, reply_fd: int) -> None:
+        self.reply_fd = reply_fd
+        interpret = os.environ.get("TRITON_INTERPRET") == "1"
+        import torch
+
+        if not interpret and not torch.cuda.is_available():
+            interpret = True
+            os.environ["TRITON_INTERPRET"] = "1"
+        self.torch = torch
+        self.mode = "interpreter" if interpret else "gpu"
+        try:
+            import triton
+            triton_version = triton.__version__
+        except ImportError:
+            triton_version = None
+        from studio.drills.harness.honesty import DispatchSnapshot, active_modes
+
+        self.loop = None
+        if self.mode == "gpu":
+            from studio.drills.harness.timed_loop import TimedLoop
+            self.loop = TimedLoop()
+        self.dispatch = DispatchSnapshot()
+        self.modes_at_start = active_modes()
+        self.known_threads = set(sys._current_frames())
+        self.fn: Callable | None = None
+        self.previous_out: Any = None
+        self.bench_state: dict[str, Any] = {}
+        self.reply({"ready": True, "mode": self.mode, "pid": os.getpid(),
+                    "versions": {"triton": triton_version}})
+
+    # ----- plumbing -----------------------------------------------------------------
+    def reply(self, payload: dict[str, Any]) -> None:
+        send_reply(self.reply_fd, payload)
+
+    def sync(self) -> None:
+        if self.mode == "gpu":
+            self.torch.cuda.synchronize()
+
+    def handle(self, command: dict[str, Any]) -> None:
+        op = command.get("op")
+        handler = {"load": self.load, "call": self.call, "bench_setup": self.bench_setup,
+                   "time": self.time}.get(op)
+        if handler is None:
+            self.reply({"error": {"kind": "harness_error", "message": f"unknown command {op!r}"}})
+            return
+        self.reply(handler(command))
+
+    # ----- load -----------------------------------------------------------------------
+    def load(self, command: dict[str, Any]) -> dict[str, Any]:
+        from studio.drills.harness import sandbox
+        from studio.drills.harness.honesty import LaunchCounter, OpHooks
+
+        self.user_file = os.path.realpath(command["solution"])
+        self.lang = command["lang"]
+        self.banned = {op.strip("_") for op in command.get("banned_ops") or []}
+        self.hooks = OpHooks(self.banned)
+        self.counter = LaunchCounter(self.user_file, self.sync)
+        sandbox_note = sandbox.restrict_worker(list(command.get("writable") or []))
+        self.hooks.armed = True
+        sys.path.insert(0, os.path.dirname(self.user_file))
+        try:
+            module = import_file("drill_solution", self.user_file)
+        except SyntaxError as exc:
+            where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
+            text = (exc.text or "").rstrip()
+            return self._error("syntax_error", f"{exc.msg} ({os.path.basename(self.user_file)}, "
+                               f"{where})" + (f"\n    {text}" if text else ""), line=exc.lineno)
+        except BaseException as exc:  # noqa: BLE001 - the user's module may raise anything
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            self._raise_if_cuda(exc)
+            line = _user_line(exc.__traceback__, self.user_file)
+            return self._error("import_error", f"importing {os.path.basename(self.user_file)} "
+                               f"raised {type(exc).__name__}: {exc}"
+                               + (f" (line {line})" if line else ""), line=line,
+                               tb=traceback.format_exc())
+        entry = command["entry"]
+        fn = getattr(module, entry, None)
+        if not callable(fn):
+            defined = sorted(n for n, v in vars(module).items()
+                             if callable(v) and getattr(v, "__module__", None) == module.__name__)
+            return self._error("missing_entry", f"{os.path.basename(self.user_file)} defines no "
+                               f"function `{entry}`: the drill calls {command['signature']}"
+                               + (f" (found: {', '.join(defined)})" if defined else ""))
+        self.fn = fn
+        return {"loaded": True, "sandbox": sandbox_note, "hooked_ops": len(self.hooks.hooked)}
+
+    def _error(self, kind: str, message: str, line: int | None = None,
+               tb: str | None = None) -> dict[str, Any]:
+        return {"error": {"kind": kind, "message": _trim(message), "file": self.user_file,
+                          "line": line, "traceback": tb}}
+
+    # ----- one checked call ---------------------------------------------------------------
+    def call(self, command: dict[str, Any]) -> dict[str, Any]:
+        from studio.drills.harness.checks import allocation_problem
+        from studio.drills.harness.honesty import watching
+
+        args = list(command["args"])
+        track = self.lang == "triton"
+        with watching(self.counter, track=track) as watch:
+            try:
+                out = self.fn(*args)
+                self.sync()
+            except (Exception, SystemExit) as exc:
+                self._raise_if_cuda(exc)
+                return {"raised": self._describe(exc), **self._observations(watch)}
+        reply = {**self._observations(watch), **self._describe_output(out, args)}
+        problems = [p for p in (allocation_problem(op, b) for op, b in watch.allocations) if p]
+        if reply.get("problem"):
+            problems.insert(0, reply.pop("problem"))
+        reply["problems"] = problems
+        reply["poisoned"] = watch.output_buffer(out) is not None
+        if track and type(out) is self.torch.Tensor:
+            reply["provenance"] = watch.provenance_problem(out)
+        reply["copied"] = self._stage(out, command.get("staging"))
+        self.previous_out = out
+        return reply
+
+    def _observations(self, watch: Any) -> dict[str, Any]:
+        from studio.drills.harness.honesty import active_modes, foreign_threads
+
+        python_level = {op for op in watch.ops if op in self.banned}
+        return {
+            "launches": watch.launches,
+            "reference_ops": sorted(python_level | set(self.hooks.seen)),
+            "threads": foreign_threads(self.known_threads),
+            "tampered": self._tampering(active_modes()),
+        }
+
+    def _tampering(self, modes: int) -> list[str]:
+        found = [f"re-registered aten::{op} in torch's dispatcher" for op in self.dispatch.changed()]
+        if modes > self.modes_at_start:
+            found.append("left a torch function or dispatch mode installed")
+        return found
+
+    def _describe_output(self, out: Any, args: list[Any]) -> dict[str, Any]:
+        torch = self.torch
+        if not isinstance(out, torch.Tensor):
+            return {"type": type(out).__name__}
+        if type(out) is not torch.Tensor:
+            return {"type": type(out).__name__, "subclass": True}
+        meta: dict[str, Any] = {
+            "type": "Tensor", "shape": list(out.shape), "dtype": str(out.dtype).replace("torch.", ""),
+            "device": out.device.type, "contiguous": bool(out.is_contiguous()),
+            "nbytes": out.numel() * out.element_size(),
+        }
+        from studio.drills.harness.honesty import storage_key
+
+        key = storage_key(out) if out.numel() else None
+        names = {storage_key(a): i for i, a in enumerate(args)
+                 if isinstance(a, torch.Tensor) and a.numel()}
+        if key is not None and key in names:
+            meta["problem"] = (f"returned its input #{names[key] + 1} (or a view of it): the "
+                               f"output must be a new tensor")
+        elif key is not None and isinstance(self.previous_out, torch.Tensor) \
+                and self.previous_out.numel() and key == storage_key(self.previous_out):
+            meta["problem"] = ("returned the same buffer as the previous call: every call "
+                               "must return a new tensor")
+        return meta
+
+    def _stage(self, out: Any, staging: Any) -> bool:
+        """Copy the output's bytes into the judge's buffer (plain, fitting tensors only)."""
+        from studio.drills.harness.honesty import trusted
+
+        torch = self.torch
+        if staging is None or type(out) is not torch.Tensor:
+            return False
+        nbytes = out.numel() * out.element_size()
+        if nbytes > staging.numel() or out.device.type != staging.device.type:
+            return False
+        with trusted():
+            if nbytes:
+                staging[:nbytes].copy_(out.contiguous().reshape(-1).view(torch.uint8))
+            self.sync()
+        return True
+
+    # ----- timing -------------------------------------------------------------------------
+    def bench_setup(self, command: dict[str, Any]) -> dict[str, Any]:
+        """Work buffers for one benchmark point, and one checked call per input set."""
+        from studio.drills.harness.honesty import trusted, watching
+
+        sources = [list(s) for s in command["sources"]]
+        with trusted():
+            work = [a.clone() if isinstance(a, self.torch.Tensor) else a for a in sources[0]]
+            self.sync()
+        replies = []
+        for index, (source, staging) in enumerate(zip(sources, command["stagings"])):
+            with trusted():
+                for slot, value in enumerate(source):
+                    if isinstance(value, self.torch.Tensor):
+                        work[slot].copy_(value)
+            track = self.lang == "triton" and index == 0
+            with watching(self.counter, track=track) as watch:
+                try:
+                    out = self.fn(*work)
+                    self.sync()
+                except (Exception, SystemExit) as exc:
+                    self._raise_if_cuda(exc)
+                    return {"raised": self._describe(exc), **self._observations(watch)}
+            reply = {**self._observations(watch), **self._describe_output(out, work)}
+            if track and type(out) is self.torch.Tensor:
+                reply["provenance"] = watch.provenance_problem(out)
+            reply["copied"] = self._stage(out, staging)
+            replies.append(reply)
+            self.previous_out = out
+        self.bench_state = {"work": work, "sources": sources, "ready": self.previous_out}
+        return {"sets": replies}
+
+    def time(self, command: dict[str, Any]) -> dict[str, Any]:
+        if self.loop is None or not self.bench_state:
+            return {"error": {"kind": "harness_error", "message": "timing needs a GPU and a setup"}}
+        state = self.bench_state
+        empty = command.get("kind") == "empty"
+        ready = state["ready"]
+        fn = (lambda *_: ready) if empty else self.fn
+        try:
+            result = self.loop.run(fn, state["work"], state["sources"], int(command["n"]),
+                                   checksums=bool(command.get("checksums", True)))
+        except (Exception, SystemExit) as exc:
+            self._raise_if_cuda(exc)
+            return {"raised": self._describe(exc)}
+        from studio.drills.harness.honesty import active_modes, foreign_threads
+
+        result["tampered"] = self._tampering(active_modes())
+        result["threads"] = foreign_threads(self.known_threads)
+        result["reference_ops"] = sorted(self.hooks.seen)
+        return result
+
+    # ----- errors ---------------------------------------------------------------------------
+    def _raise_if_cuda(self, exc: BaseException) -> None:
+        if self.mode != "gpu" or not _is_cuda_error(exc):
+            return
+        last = self.counter.last
+        file, line = _user_frame(exc.__traceback__, self.user_file)
+        where = ""
+        if last is not None and last.line is not None:
+            file, line = last.file, last.line
+            where = (f" The last Triton launch before it was {last.kernel} at "
+                     f"{os.path.basename(last.file or '')}:{last.line}.")
+        text = f"{type(exc).__name__}: {exc}"
+        raise CudaFault({"kind": "cuda_error", "message": _trim(text.strip()) + where,
+                         "file": file, "line": line, "traceback": traceback.format_exc()})
+
+    def _describe(self, exc: BaseException) -> str:
+        if isinstance(exc, SystemExit):
+            return f"called sys.exit({exc.code!r}) inside the solution"
+        line = _user_line(exc.__traceback__, self.user_file)
+        where = f" ({os.path.basename(self.user_file)}, line {line})" if line else ""
+        return _trim(f"raised {type(exc).__name__}: {exc}{where}")
+
+
+def _trim(text: str) -> str:
+    return text if len(text) <= MAX_MESSAGE else text[:MAX_MESSAGE] + " [...]"
+
+
+def import_file(name: str, path: str) -> types.ModuleType:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    try:
+        spec.loader.exec_module(module)
+    except BaseException:
+        sys.modules.pop(name, None)
+        raise
+    return module
+
+
+def _user_frame(tb: Any, user_file: str) -> tuple[str | None, int | None]:
+    """File and line of the deepest traceback frame inside the solution file."""
+    found: tuple[str | None, int | None] = (None, None)
+    while tb is not None:
+        if os.path.realpath(tb.tb_frame.f_code.co_filename) == user_file:
+            found = (user_file, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _user_line(tb: Any, user_file: str) -> int | None:
+    return _user_frame(tb, user_file)[1]
+
+
+def _is_cuda_error(exc: BaseException) -> bool:
+    text = f"{type(exc).__name__} {exc}"
+    return ("CUDA error" in text or "AcceleratorError" in text or "illegal memory access" in text
+            or "CUDA_ERROR" in text or "cudaError" in text)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
