@@ -24,7 +24,6 @@ from __future__ import annotations
 import codecs
 import json
 import os
-import re
 import selectors
 import shutil
 import signal

@@ -86,10 +86,46 @@ class LaunchRecord:
 
 
 @dataclass
-class Provenance:
-    """Storage contents around each Triton launch of one call: key -> [(before, after)]."""
+class StorageHistory:
+    """One storage's contents around the Triton launches of a call (two copies at most)."""
 
-    launches: dict[int, list[tuple[torch.Tensor, torch.Tensor]]] = field(default_factory=dict)
+    first_before: torch.Tensor | None      # right before the first tracked launch
+    last_after: torch.Tensor                # right after the latest one
+    chain_ok: bool = True                   # nothing changed it between two launches
+    changed: bool = False                   # some launch changed it
+    resync: bool = False                    # an untracked (autotuning) launch ran on it since
+
+
+@dataclass
+class Provenance:
+    """Storage contents around each Triton launch of one call, keyed by storage."""
+
+    launches: dict[int, StorageHistory] = field(default_factory=dict)
+
+    def before_launch(self, key: int, before: torch.Tensor) -> None:
+        history = self.launches.get(key)
+        if history is not None and not history.resync \
+                and not torch.equal(before, history.last_after):
+            history.chain_ok = False
+
+    def after_launch(self, key: int, before: torch.Tensor, after: torch.Tensor) -> None:
+        history = self.launches.get(key)
+        changed = not torch.equal(before, after)
+        if history is None:
+            self.launches[key] = StorageHistory(first_before=before, last_after=after,
+                                                changed=changed)
+            return
+        history.last_after, history.resync = after, False
+        history.changed = history.changed or changed
+
+    def untracked_launch(self, key: int) -> None:
+        """A launch whose writes could not be followed (Triton's autotuner benchmarking)."""
+        history = self.launches.get(key)
+        if history is None:
+            self.launches[key] = StorageHistory(first_before=None, last_after=torch.empty(0),
+                                                resync=True, changed=True)
+        else:
+            history.resync = history.changed = True
 
     def verdict(self, out: torch.Tensor, allocated: dict[int, torch.Tensor]) -> str | None:
         """Why `out` was not produced by the solution's Triton kernels, or None if it was.
@@ -103,21 +139,17 @@ class Provenance:
             return ("the returned tensor was not allocated during the call (torch.empty and "
                     "friends): a Triton drill's output is a buffer its kernels write")
         history = self.launches.get(key)
-        if not history:
+        if history is None:
             return "no Triton kernel was given the returned tensor: its values come from elsewhere"
         with trusted():
-            state = allocated[key]
-            changed = False
-            for before, after in history:
-                if not torch.equal(state, before):
-                    return ("the returned tensor was changed outside the solution's Triton "
-                            "kernels (by torch, numpy or another thread)")
-                changed = changed or not torch.equal(before, after)
-                state = after
-            if not torch.equal(state, _storage(out)):
+            if (history.first_before is not None and not torch.equal(allocated[key], history.first_before)) \
+                    or not history.chain_ok:
+                return ("the returned tensor was changed outside the solution's Triton "
+                        "kernels (by torch, numpy or another thread)")
+            if not history.resync and not torch.equal(history.last_after, _storage(out)):
                 return ("the returned tensor was changed after the solution's last Triton "
                         "kernel (by torch, numpy or another thread)")
-        if not changed:
+        if not history.changed:
             return "the Triton kernels given the returned tensor never wrote to it"
         return None
 
@@ -157,15 +189,20 @@ class LaunchCounter:
             if tracking is None:
                 return original(kernel, *args, **kwargs)
             tensors = _unique_storages([*args, *kwargs.values()])
+            if _autotuning():
+                for t in tensors:
+                    tracking.untracked_launch(storage_key(t))
+                return original(kernel, *args, **kwargs)
             with trusted():
                 counter.sync()
                 before = [_storage(t).clone() for t in tensors]
+                for t, old in zip(tensors, before):
+                    tracking.before_launch(storage_key(t), old)
             result = original(kernel, *args, **kwargs)
             with trusted():
                 counter.sync()
                 for t, old in zip(tensors, before):
-                    tracking.launches.setdefault(storage_key(t), []).append(
-                        (old, _storage(t).clone()))
+                    tracking.after_launch(storage_key(t), old, _storage(t).clone())
             return result
 
         return run
@@ -180,6 +217,18 @@ class LaunchCounter:
             self.last = LaunchRecord(kernel=str(name), file=None, line=None)
         else:
             self.last = LaunchRecord(kernel=str(name), file=self.user_file, line=frame.f_lineno)
+
+
+def _autotuning() -> bool:
+    """Is this launch one of Triton's autotuner benchmarking runs (not the real call)?"""
+    frame = sys._getframe(2)
+    while frame is not None:
+        name = frame.f_code.co_filename.replace("\\", "/")
+        if (name.endswith("triton/runtime/autotuner.py") and frame.f_code.co_name != "run") \
+                or name.endswith("triton/testing.py"):
+            return True
+        frame = frame.f_back
+    return False
 
 
 def _unique_storages(values: list[Any]) -> list[torch.Tensor]:

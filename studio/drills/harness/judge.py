@@ -26,6 +26,7 @@ import random
 import re
 import shutil
 import signal
+import statistics
 import tempfile
 import time
 import traceback
@@ -117,6 +118,7 @@ class Judge:
         self.tampering: dict[str, str] = {}
         self.failed_cases = 0
         self.current_case: str | None = None
+        self.overheads: list[float] = []      # judge round trip less the call, per call
         self.workdir = Path(tempfile.mkdtemp(prefix="studio-judge-"))
         timeout = float(request.get("timeout_s") or 120.0)
         limit = float(request.get("memory_limit_gib") or DEFAULT_MEMORY_LIMIT_GIB)
@@ -177,6 +179,10 @@ class Judge:
         self.log(f"solution runs in process {ready.get('pid')}, apart from the judge; "
                  f"{loaded.get('sandbox')}")
         self.check_all(self.request.get("trials") or self.drill["trials"], phase="check")
+        if self.overheads:
+            self.log(f"separation overhead: median {statistics.median(self.overheads) * 1e3:.2f} ms "
+                     f"per checked call ({len(self.overheads)} calls; sharing inputs, copying the "
+                     f"output back, outside any timed region)")
         self._raise_honesty_flags()
         if self.request.get("bench"):
             self.bench()
@@ -315,7 +321,11 @@ class Judge:
             else:
                 args.append(value)
         staging = self._staging(reference, dtype)
+        started = time.perf_counter()
         reply = self.ask({"op": "call", "args": args, "staging": staging})
+        call_s = reply.get("call_s")
+        if isinstance(call_s, float):
+            self.overheads.append(time.perf_counter() - started - call_s)
         self._note_honesty(case_name, reply)
         if reply.get("raised"):
             return Verdict(False, str(reply["raised"]))
@@ -466,14 +476,13 @@ class Judge:
             return {**point, "passed": False, "error": "the solution's process skipped an input set"}
 
         baseline_args = sets[0]
-        warm = self.ask({"op": "time", "kind": "kernel", "n": 5})
-        per_call_s = max(warm.get("loop_s") or 0.0, 1e-6) / 5
+        warm = self.ask({"op": "time", "kind": "kernel", "n": 20, "checksums": False})
+        per_call_s = max(float(warm.get("loop_s") or 0.0), 1e-6) / 20
         n = int(min(max(ROUND_MS / 1e3 / per_call_s, 10), 2000))
-        self.ask({"op": "time", "kind": "kernel", "n": n})          # warm-up, clocks settle
-        kernel, empty, baseline, walls = [], [], [], []
-        order = ("kernel", "empty", "baseline")
+        self.ask({"op": "time", "kind": "kernel", "n": n, "checksums": False})   # clocks settle
+        kernel, baseline = [], []
         for r in range(TIMING_ROUNDS):
-            for side in order[r % 3:] + order[: r % 3]:
+            for side in (("kernel", "baseline") if r % 2 == 0 else ("baseline", "kernel")):
                 if side == "baseline":
                     self.worker.pause()
                     try:
@@ -482,44 +491,56 @@ class Judge:
                     finally:
                         self.worker.resume()
                     continue
-                t0 = time.perf_counter()
-                reply = self.ask({"op": "time", "kind": side, "n": n, "checksums": True})
-                wall = time.perf_counter() - t0
-                times = [float(t) for t in reply.get("times_ms") or []]
-                if len(times) != n or not all(t > 0 for t in times):
-                    return {**point, "passed": False,
-                            "invalid": "the timing loop returned malformed times",
-                            "error": "invalid timing: malformed times"}
-                if side == "kernel":
-                    bad = checksums_match(reply.get("checksums"), expected, n)
-                    if bad:
-                        return {**point, "passed": False, "invalid": bad,
-                                "error": f"invalid timing: {bad}"}
-                    kernel += times
-                    walls.append(wall)
-                else:
-                    empty += times
-                    walls.append(-wall)
-                problems = (reply.get("tampered") or []) + (reply.get("threads") or [])
-                if reply.get("reference_ops"):
-                    problems.append(f"called {', '.join(reply['reference_ops'])}")
-                if problems:
-                    return {**point, "passed": False, "invalid": "; ".join(map(str, problems)),
-                            "error": f"invalid timing: {'; '.join(map(str, problems))}"}
+                reply = self.ask({"op": "time", "kind": "kernel", "n": n, "checksums": True})
+                times = _times(reply.get("times_ms"), n)
+                problem = ("the timing loop returned malformed times" if times is None
+                           else checksums_match(reply.get("checksums"), expected, n)
+                           or _worker_problems(reply))
+                if problem:
+                    return {**point, "passed": False, "invalid": problem,
+                            "error": f"invalid timing: {problem}"}
+                kernel += times
+        probe = self._probe()
+        if isinstance(probe, str):
+            return {**point, "passed": False, "invalid": probe, "error": f"invalid timing: {probe}"}
+        escaped_ms, wall_ms = probe
         ms, p20, p80 = quantiles(kernel)
         ref_ms, ref_p20, ref_p80 = quantiles(baseline)
-        wall_ms = (sum(w for w in walls if w > 0) + sum(w for w in walls if w < 0)) \
-            / (n * TIMING_ROUNDS) * 1e3
         result = {
             **point, "passed": True, "ms": ms, "p20": p20, "p80": p80,
             "ref_ms": ref_ms, "ref_p20": ref_p20, "ref_p80": ref_p80,
             "wall_ms": wall_ms, "speedup": ref_ms / ms,
         }
         result.update(self._throughput(point, ms, ref_ms))
-        invalid = judge_timing(sum(kernel) / len(kernel), wall_ms, result, self.peaks)
+        invalid = judge_timing(escaped_ms, ms, result, self.peaks)
         if invalid:
             result.update(passed=False, invalid=invalid, error=f"invalid timing: {invalid}")
         return result
+
+    def _probe(self) -> tuple[float, float] | str:
+        """(ms of work that escaped the events, host ms of one synchronised call), or why not.
+
+        Device-synchronised calls of the solution and of an empty call; the judge's own
+        clock around each batch bounds the host times the worker reports.
+        """
+        from studio.drills.harness.timing import PROBE_CALLS
+
+        gaps, host_kernel = {}, []
+        for side in ("empty", "kernel"):
+            started = time.perf_counter()
+            reply = self.ask({"op": "time", "kind": side, "n": PROBE_CALLS, "probe": True})
+            judge_ms = (time.perf_counter() - started) * 1e3
+            events = _times(reply.get("event_ms"), PROBE_CALLS)
+            hosts = _times(reply.get("host_ms"), PROBE_CALLS)
+            if events is None or hosts is None:
+                return "the timing probe returned malformed times"
+            if sum(hosts) > judge_ms:
+                return (f"the solution's process reports {sum(hosts):.2f} ms of calls within "
+                        f"{judge_ms:.2f} ms of the judge's clock")
+            gaps[side] = statistics.median(h - e for h, e in zip(hosts, events))
+            if side == "kernel":
+                host_kernel = hosts
+        return gaps["kernel"] - gaps["empty"], statistics.median(host_kernel)
 
     def _throughput(self, point: dict[str, Any], ms: float, ref_ms: float) -> dict[str, Any]:
         copy_gbps = self.peaks.get("copy_gbps")
@@ -531,6 +552,23 @@ class Judge:
             "pct_of_peak": 100.0 * gbps / copy_gbps if copy_gbps else None,
             "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps else None,
         }
+
+
+def _times(values: Any, n: int) -> list[float] | None:
+    """n positive finite floats, or None."""
+    if not isinstance(values, list) or len(values) != n:
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e6
+               for v in values):
+        return None
+    return [float(v) for v in values]
+
+
+def _worker_problems(reply: dict[str, Any]) -> str | None:
+    problems = [str(p) for p in (reply.get("tampered") or []) + (reply.get("threads") or [])]
+    if reply.get("reference_ops"):
+        problems.append(f"called {', '.join(map(str, reply['reference_ops']))}")
+    return "; ".join(problems) or None
 
 
 def _str_or_none(value: Any) -> str | None:

@@ -11,9 +11,15 @@ changes nothing here. Each timed iteration:
     checksum the output                              (outside the events)
 
 The judge then checks every iteration's checksum against the verified output for that
-input set, and the event times against its own wall clock around the same batch
-(judge.py). The "empty" variant runs the same loop with a call that returns a ready
-tensor, so the judge can subtract everything but the solution's own work.
+input set (judge.py).
+
+`probe` runs a few calls with the device idle before each and synchronised (all streams)
+after each, and takes both the events and the host clock: on an idle device the events
+of an honest call span all of its work, launch gaps included, so host time less event
+time is the fixed cost of synchronising. Work that escapes the events (a side stream
+never joined to the caller's) shows up as extra host time. The "empty" variant (a call
+that returns a ready tensor) measures that fixed cost, and the judge bounds the reported
+host times by its own clock around the same calls.
 """
 
 from __future__ import annotations
@@ -67,6 +73,30 @@ class TimedLoop:
         return self._stack([self._sum(flat, dtype=self._float64),
                             self._sum(self._getitem(flat, slice(None, None, 7)),
                                       dtype=self._float64)])
+
+    def probe(self, fn: Callable[..., Any], work: list[Any], sources: list[list[Any]],
+              n: int) -> dict[str, Any]:
+        """n device-synchronised calls: per-call event ms and host ms."""
+        pairs = self._event_pairs(n)
+        tensor_slots = [i for i, value in enumerate(work) if isinstance(value, torch.Tensor)]
+        events, hosts = [], []
+        for i in range(n):
+            source = sources[i % len(sources)]
+            with trusted():
+                for slot in tensor_slots:
+                    self._copy(work[slot], source[slot])
+                self._flush()
+            start, end = pairs[i]
+            self._sync()
+            t0 = self._clock()
+            self._record(start, self._stream)
+            out = fn(*work)
+            self._record(end, self._stream)
+            self._sync()
+            hosts.append((self._clock() - t0) * 1e3)
+            del out
+            events.append(float(self._elapsed(start, end)))
+        return {"event_ms": events, "host_ms": hosts}
 
     def run(self, fn: Callable[..., Any], work: list[Any], sources: list[list[Any]], n: int,
             checksums: bool) -> dict[str, Any]:

@@ -23,6 +23,7 @@ import importlib.util
 import os
 import signal
 import sys
+import time
 import traceback
 import types
 from typing import Any, Callable
@@ -177,13 +178,16 @@ class Worker:
         args = list(command["args"])
         track = self.lang == "triton"
         with watching(self.counter, track=track) as watch:
+            started = time.perf_counter()
             try:
                 out = self.fn(*args)
                 self.sync()
             except (Exception, SystemExit) as exc:
                 self._raise_if_cuda(exc)
                 return {"raised": self._describe(exc), **self._observations(watch)}
-        reply = {**self._observations(watch), **self._describe_output(out, args)}
+            elapsed = time.perf_counter() - started
+        reply = {**self._observations(watch), **self._describe_output(out, args),
+                 "call_s": elapsed}
         problems = [p for p in (allocation_problem(op, b) for op, b in watch.allocations) if p]
         if reply.get("problem"):
             problems.insert(0, reply.pop("problem"))
@@ -293,8 +297,11 @@ class Worker:
         ready = state["ready"]
         fn = (lambda *_: ready) if empty else self.fn
         try:
-            result = self.loop.run(fn, state["work"], state["sources"], int(command["n"]),
-                                   checksums=bool(command.get("checksums", True)))
+            if command.get("probe"):
+                result = self.loop.probe(fn, state["work"], state["sources"], int(command["n"]))
+            else:
+                result = self.loop.run(fn, state["work"], state["sources"], int(command["n"]),
+                                       checksums=bool(command.get("checksums", True)))
         except (Exception, SystemExit) as exc:
             self._raise_if_cuda(exc)
             return {"raised": self._describe(exc)}
