@@ -148,7 +148,8 @@ def test_a_re_registered_op_is_tampering():
 
 def _launch_history(before: torch.Tensor, after: torch.Tensor, out: torch.Tensor) -> Provenance:
     provenance = Provenance()
-    provenance.launches[storage_key(out)] = [(before, after)]
+    provenance.before_launch(storage_key(out), before)
+    provenance.after_launch(storage_key(out), before, after)
     return provenance
 
 
@@ -182,6 +183,31 @@ def test_provenance_catches_writes_outside_the_kernels(tamper, message):
     provenance = Provenance() if tamper == "unlaunched" else _launch_history(before, after, buffer.view)
     allocated = {} if tamper == "unknown" else {storage_key(buffer.view): initial}
     assert message in provenance.verdict(buffer.view, allocated)
+
+
+def test_a_second_launch_must_start_where_the_first_left_off():
+    buffer = guarded_empty((4,), (1,), torch.float32, CPU, "out")
+    initial, key = buffer.raw.clone(), storage_key(buffer.view)
+    provenance = Provenance()
+    buffer.view.fill_(1.0)
+    provenance.after_launch(key, initial, buffer.raw.clone())          # kernel 1 wrote ones
+    buffer.view.fill_(5.0)                                              # torch, in between
+    provenance.before_launch(key, buffer.raw.clone())
+    provenance.after_launch(key, buffer.raw.clone(), buffer.raw.clone())
+    assert "outside the solution's Triton kernels" in provenance.verdict(buffer.view, {key: initial})
+
+
+def test_autotuning_launches_are_followed_without_copies():
+    buffer = guarded_empty((4,), (1,), torch.float32, CPU, "out")
+    initial, key = buffer.raw.clone(), storage_key(buffer.view)
+    provenance = Provenance()
+    provenance.untracked_launch(key)                                    # benchmarking runs
+    buffer.view.fill_(2.0)
+    provenance.before_launch(key, buffer.raw.clone())                   # the real launch
+    before = buffer.raw.clone()
+    buffer.view.fill_(3.0)
+    provenance.after_launch(key, before, buffer.raw.clone())
+    assert provenance.verdict(buffer.view, {key: initial}) is None
 
 
 def test_watching_records_allocation_state_for_provenance():
