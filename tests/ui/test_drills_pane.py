@@ -74,7 +74,7 @@ def test_passing_solution_records_an_attempt(studio_app, qtbot, pane):
     pane.editor.setPlainText(pane.drill.solution.read_text())
     pane.start_run()
     _wait_run(qtbot, studio_app, pane)
-    assert pane.result.status == "passed"
+    assert pane.result.status == "passed", pane.result.error
     statuses = {pane.results.item(r, 1).text() for r in range(pane.results.rowCount())}
     assert statuses == {"passed"}
     qtbot.waitUntil(lambda: pane.history.rowCount() == 1, timeout=5000)

@@ -40,6 +40,8 @@ from studio.drills.harness.checks import GuardedBuffer, can_guard, guarded_empty
 _EMPTY_OPS = {"empty", "empty_like", "empty_strided", "new_empty", "new_empty_strided"}
 _FILLED_OPS = {"zeros", "zeros_like", "new_zeros", "ones", "ones_like", "new_ones",
                "full", "full_like", "new_full"}
+# Dtype conversions: a kernel-written buffer cast on return still counts as the kernel's.
+_CAST_OPS = {"to", "half", "float", "bfloat16", "double", "type"}
 # Ops the worker's own code runs (copies, the flush, checksums): their dispatcher entries
 # must be the ones torch shipped with.
 TRUSTED_OPS = ("copy_", "clone", "sum", "_to_copy", "mul", "view", "empty", "empty_strided",
@@ -101,6 +103,7 @@ class Provenance:
     """Storage contents around each Triton launch of one call, keyed by storage."""
 
     launches: dict[int, StorageHistory] = field(default_factory=dict)
+    casts: dict[int, int] = field(default_factory=dict)    # result storage -> source storage
 
     def before_launch(self, key: int, before: torch.Tensor) -> None:
         history = self.launches.get(key)
@@ -127,7 +130,7 @@ class Provenance:
         else:
             history.resync = history.changed = True
 
-    def verdict(self, out: torch.Tensor, allocated: dict[int, torch.Tensor]) -> str | None:
+    def verdict(self, out: torch.Tensor | None, allocated: dict[int, torch.Tensor]) -> str | None:
         """Why `out` was not produced by the solution's Triton kernels, or None if it was.
 
         The output's storage must go from its allocation (seen by the spy, during the call)
@@ -135,6 +138,10 @@ class Provenance:
         two launches or after the last one, and at least one launch must change it.
         """
         key = storage_key(out)
+        source = self.casts.get(key)
+        if key not in self.launches and source is not None and source in allocated:
+            key = source          # a dtype cast of a kernel-written buffer (split-K partials)
+            out = None
         if key not in allocated:
             return ("the returned tensor was not allocated during the call (torch.empty and "
                     "friends): a Triton drill's output is a buffer its kernels write")
@@ -146,7 +153,8 @@ class Provenance:
                     or not history.chain_ok:
                 return ("the returned tensor was changed outside the solution's Triton "
                         "kernels (by torch, numpy or another thread)")
-            if not history.resync and not torch.equal(history.last_after, _storage(out)):
+            if out is not None and not history.resync \
+                    and not torch.equal(history.last_after, _storage(out)):
                 return ("the returned tensor was changed after the solution's last Triton "
                         "kernel (by torch, numpy or another thread)")
         if not history.changed:
@@ -187,19 +195,21 @@ class LaunchCounter:
             counter._record(kernel)
             tracking = counter.provenance
             if tracking is None:
-                return original(kernel, *args, **kwargs)
+                with trusted():      # Triton's own launcher (the interpreter copies tensors)
+                    return original(kernel, *args, **kwargs)
             tensors = _unique_storages([*args, *kwargs.values()])
             if _autotuning():
                 for t in tensors:
                     tracking.untracked_launch(storage_key(t))
-                return original(kernel, *args, **kwargs)
+                with trusted():
+                    return original(kernel, *args, **kwargs)
             with trusted():
                 counter.sync()
                 before = [_storage(t).clone() for t in tensors]
                 for t, old in zip(tensors, before):
                     tracking.before_launch(storage_key(t), old)
-            result = original(kernel, *args, **kwargs)
             with trusted():
+                result = original(kernel, *args, **kwargs)
                 counter.sync()
                 for t, old in zip(tensors, before):
                     tracking.after_launch(storage_key(t), old, _storage(t).clone())
@@ -304,6 +314,15 @@ class OpHooks:
                         pass
             self.hooked.append(qualified)
 
+    @contextmanager
+    def watching(self) -> Iterator[None]:
+        """Count calls while the solution's code runs (import, calls, timed loops)."""
+        self.armed = True
+        try:
+            yield
+        finally:
+            self.armed = False
+
     def _note(self, op: Any) -> None:
         if self.armed and not _is_trusted():
             name = normalize_op(op._schema.name.split("::")[-1])
@@ -374,15 +393,22 @@ class _Spy(TorchFunctionMode):
     contents right after allocation, for the provenance check.
     """
 
-    def __init__(self, names: set[str], allocations: list[tuple[str, GuardedBuffer]]) -> None:
+    def __init__(self, names: set[str], allocations: list[tuple[str, GuardedBuffer]],
+                 casts: dict[int, int]) -> None:
         super().__init__()
         self.names = names
         self.allocations = allocations
+        self.casts = casts
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         name = getattr(func, "__name__", "") or ""
+        if _is_trusted():                       # the worker's own copies and clones
+            return func(*args, **(kwargs or {}))
         self.names.add(normalize_op(name))
         out = func(*args, **(kwargs or {}))
+        if name in _CAST_OPS and args and isinstance(args[0], torch.Tensor) \
+                and isinstance(out, torch.Tensor) and out.numel() and args[0].numel():
+            self.casts[storage_key(out)] = storage_key(args[0])
         if (name in _EMPTY_OPS or name in _FILLED_OPS) and isinstance(out, torch.Tensor) \
                 and out.numel() > 0 and can_guard(out.dtype):
             with trusted():
@@ -438,7 +464,7 @@ class watching:
         self.counter.last = None
         self.counter.provenance = self.watch.provenance if self.track else None
         self.counter.install()
-        self._spy = _Spy(self.watch.ops, self.watch.allocations)
+        self._spy = _Spy(self.watch.ops, self.watch.allocations, self.watch.provenance.casts)
         self._spy.__enter__()
         return self.watch
 

@@ -361,7 +361,7 @@ class Judge:
             self.no_launch_cases.append(case_name)
         for op in reply.get("reference_ops") or []:
             self.reference_calls.setdefault(str(op), case_name)
-        if self.lang == "triton" and reply.get("provenance"):
+        if self.lang == "triton" and reply.get("provenance") and reply.get("launches"):
             self.provenance.setdefault(str(reply["provenance"]), case_name)
         for thread in reply.get("threads") or []:
             self.threads.setdefault(str(thread), case_name)

@@ -128,18 +128,19 @@ class Worker:
     # ----- load -----------------------------------------------------------------------
     def load(self, command: dict[str, Any]) -> dict[str, Any]:
         from studio.drills.harness import sandbox
-        from studio.drills.harness.honesty import LaunchCounter, OpHooks
+        from studio.drills.harness.honesty import DispatchSnapshot, LaunchCounter, OpHooks
 
         self.user_file = os.path.realpath(command["solution"])
         self.lang = command["lang"]
         self.banned = {op.strip("_") for op in command.get("banned_ops") or []}
         self.hooks = OpHooks(self.banned)
+        self.dispatch = DispatchSnapshot()      # our own hooks are part of the baseline
         self.counter = LaunchCounter(self.user_file, self.sync)
         sandbox_note = sandbox.restrict_worker(list(command.get("writable") or []))
-        self.hooks.armed = True
         sys.path.insert(0, os.path.dirname(self.user_file))
         try:
-            module = import_file("drill_solution", self.user_file)
+            with self.hooks.watching():
+                module = import_file("drill_solution", self.user_file)
         except SyntaxError as exc:
             where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
             text = (exc.text or "").rstrip()
@@ -177,7 +178,7 @@ class Worker:
 
         args = list(command["args"])
         track = self.lang == "triton"
-        with watching(self.counter, track=track) as watch:
+        with watching(self.counter, track=track) as watch, self.hooks.watching():
             started = time.perf_counter()
             try:
                 out = self.fn(*args)
@@ -273,7 +274,7 @@ class Worker:
                     if isinstance(value, self.torch.Tensor):
                         work[slot].copy_(value)
             track = self.lang == "triton" and index == 0
-            with watching(self.counter, track=track) as watch:
+            with watching(self.counter, track=track) as watch, self.hooks.watching():
                 try:
                     out = self.fn(*work)
                     self.sync()
@@ -297,11 +298,8 @@ class Worker:
         ready = state["ready"]
         fn = (lambda *_: ready) if empty else self.fn
         try:
-            if command.get("probe"):
-                result = self.loop.probe(fn, state["work"], state["sources"], int(command["n"]))
-            else:
-                result = self.loop.run(fn, state["work"], state["sources"], int(command["n"]),
-                                       checksums=bool(command.get("checksums", True)))
+            with self.hooks.watching():
+                result = self._timed(fn, command)
         except (Exception, SystemExit) as exc:
             self._raise_if_cuda(exc)
             return {"raised": self._describe(exc)}
@@ -311,6 +309,13 @@ class Worker:
         result["threads"] = foreign_threads(self.known_threads)
         result["reference_ops"] = sorted(self.hooks.seen)
         return result
+
+    def _timed(self, fn: Callable, command: dict[str, Any]) -> dict[str, Any]:
+        state, n = self.bench_state, int(command["n"])
+        if command.get("probe"):
+            return self.loop.probe(fn, state["work"], state["sources"], n)
+        return self.loop.run(fn, state["work"], state["sources"], n,
+                             checksums=bool(command.get("checksums", True)))
 
     # ----- errors ---------------------------------------------------------------------------
     def _raise_if_cuda(self, exc: BaseException) -> None:
