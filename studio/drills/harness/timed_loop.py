@@ -62,6 +62,13 @@ class TimedLoop:
             self._flush_buffer = torch.empty(FLUSH_BYTES // 4, dtype=torch.int32, device="cuda")
         self._sum(self._flush_buffer)
 
+    def _prepare(self, work: list[Any], source: list[Any], slots: list[int]) -> None:
+        """Copy the next input set into the work buffers, then flush L2 (not timed)."""
+        with trusted():
+            for slot in slots:
+                self._copy(work[slot], source[slot])
+            self._flush()
+
     def _event_pairs(self, n: int) -> list[tuple[Any, Any]]:
         while len(self._events) < n:
             self._events.append((self._new_event(), self._new_event()))
@@ -81,11 +88,7 @@ class TimedLoop:
         tensor_slots = [i for i, value in enumerate(work) if isinstance(value, torch.Tensor)]
         events, hosts = [], []
         for i in range(n):
-            source = sources[i % len(sources)]
-            with trusted():
-                for slot in tensor_slots:
-                    self._copy(work[slot], source[slot])
-                self._flush()
+            self._prepare(work, sources[i % len(sources)], tensor_slots)
             start, end = pairs[i]
             self._sync()
             t0 = self._clock()
@@ -107,11 +110,7 @@ class TimedLoop:
         self._sync()
         started = self._clock()
         for i in range(n):
-            source = sources[i % len(sources)]
-            with trusted():
-                for slot in tensor_slots:
-                    self._copy(work[slot], source[slot])
-                self._flush()
+            self._prepare(work, sources[i % len(sources)], tensor_slots)
             start, end = pairs[i]
             self._record(start, self._stream)
             out = fn(*work)
