@@ -123,3 +123,10 @@ def test_unusual_honest_solutions_still_pass(drill, name):
     assert result.passed, (result.status, result.error, result.flag_names(),
                            [c.error for c in result.cases if not c.passed])
     assert not result.flags
+
+
+def test_a_solution_that_raises_is_not_taken_for_tampering():
+    from .conftest import BAD_KERNELS
+
+    result = run_drill("softmax", BAD_KERNELS / "exits_cleanly.py", trials=1)
+    assert result.status == "failed" and result.flag_names() == []

@@ -174,19 +174,14 @@ class Worker:
     # ----- one checked call ---------------------------------------------------------------
     def call(self, command: dict[str, Any]) -> dict[str, Any]:
         from studio.drills.harness.checks import allocation_problem
-        from studio.drills.harness.honesty import watching
 
         args = list(command["args"])
         track = self.lang == "triton"
-        with watching(self.counter, track=track) as watch, self.hooks.watching():
-            started = time.perf_counter()
-            try:
-                out = self.fn(*args)
-                self.sync()
-            except (Exception, SystemExit) as exc:
-                self._raise_if_cuda(exc)
-                return {"raised": self._describe(exc), **self._observations(watch)}
-            elapsed = time.perf_counter() - started
+        started = time.perf_counter()
+        out, watch, raised = self._watched_call(args, track)
+        elapsed = time.perf_counter() - started
+        if raised is not None:
+            return {"raised": raised, **self._observations(watch)}
         reply = {**self._observations(watch), **self._describe_output(out, args),
                  "call_s": elapsed}
         problems = [p for p in (allocation_problem(op, b) for op, b in watch.allocations) if p]
@@ -199,6 +194,23 @@ class Worker:
         reply["copied"] = self._stage(out, command.get("staging"))
         self.previous_out = out
         return reply
+
+    def _watched_call(self, args: list[Any], track: bool) -> tuple[Any, Any, str | None]:
+        """(output, watch, None) or (None, watch, what it raised): one instrumented call.
+
+        The watch is read only after the instrumentation is gone, so the spy's own
+        TorchFunctionMode is never mistaken for one the solution left installed.
+        """
+        from studio.drills.harness.honesty import watching
+
+        with watching(self.counter, track=track) as watch, self.hooks.watching():
+            try:
+                out = self.fn(*args)
+                self.sync()
+            except (Exception, SystemExit) as exc:
+                self._raise_if_cuda(exc)
+                return None, watch, self._describe(exc)
+        return out, watch, None
 
     def _observations(self, watch: Any) -> dict[str, Any]:
         from studio.drills.harness.honesty import active_modes, foreign_threads
@@ -261,7 +273,7 @@ class Worker:
     # ----- timing -------------------------------------------------------------------------
     def bench_setup(self, command: dict[str, Any]) -> dict[str, Any]:
         """Work buffers for one benchmark point, and one checked call per input set."""
-        from studio.drills.harness.honesty import trusted, watching
+        from studio.drills.harness.honesty import trusted
 
         sources = [list(s) for s in command["sources"]]
         with trusted():
@@ -274,13 +286,9 @@ class Worker:
                     if isinstance(value, self.torch.Tensor):
                         work[slot].copy_(value)
             track = self.lang == "triton" and index == 0
-            with watching(self.counter, track=track) as watch, self.hooks.watching():
-                try:
-                    out = self.fn(*work)
-                    self.sync()
-                except (Exception, SystemExit) as exc:
-                    self._raise_if_cuda(exc)
-                    return {"raised": self._describe(exc), **self._observations(watch)}
+            out, watch, raised = self._watched_call(work, track)
+            if raised is not None:
+                return {"raised": raised, **self._observations(watch)}
             reply = {**self._observations(watch), **self._describe_output(out, work)}
             if track and type(out) is self.torch.Tensor:
                 reply["provenance"] = watch.provenance_problem(out)
