@@ -5,8 +5,8 @@
 Runs, through the real DrillRunner on the GPU, and records in DIR/drills_isolation_gpu.json
 (with a summary table in DIR/drills_isolation_gpu.md):
 1. every catalogue drill's reference solution with --bench: status, flags, and per point
-   the kernel's median event time, the judge's own wall-clock estimate of one call
-   (wall_ms) and their ratio, % of copy bandwidth, speedup over torch, and any point the
+   the kernel's median event time, the median host time of one device-synchronised call
+   from the escape probe (wall_ms) and their ratio, % of copy bandwidth, speedup over torch, and any point the
    judge marked invalid (an honest solution must have none);
 2. every cheat in tests/drills/cheats (GPU-only ones included) with --bench: its status and
    flags (none may pass);
@@ -118,7 +118,7 @@ def main() -> int:
 
 
 def summary(report: dict) -> str:
-    lines = ["| drill | status | flags | points | invalid | event/wall ratio (min-max) | "
+    lines = ["| drill | status | flags | points | invalid | event/host ratio (min-max) | "
              "% of copy (max) | speedup (min) | overhead ms/call |", "|---|---|---|---|---|---|---|---|---|"]
     for r in report["catalogue"] + report["honest"]:
         pts = [p for p in r["points"] if p["ms"]]

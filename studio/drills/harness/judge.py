@@ -8,8 +8,9 @@ the worker cannot reach) are out of the submission's reach, and a verdict can on
 from here. What the worker says about itself (launches, ops, timings) is checked where it
 can be: inputs are compared with the judge's own copies after every call, outputs arrive
 as bytes in buffers the judge owns, every timed call's output is checksummed against the
-verified one, and reported event times are cross-checked against the judge's own wall
-clock around the same batch of calls and against the device's measured peaks.
+verified one, a probe of device-synchronised calls catches work that escapes the timed
+events (its host times bounded by the judge's own clock), and no figure may beat the
+device's measured peaks.
 
 In interpreter mode (no GPU, or asked for) TRITON_INTERPRET=1 is set and tensors live on
 the CPU, shared with the worker through shared memory; on a GPU through CUDA IPC.
