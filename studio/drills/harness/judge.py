@@ -48,6 +48,7 @@ MAX_MESSAGE = 4000
 DEFAULT_MEMORY_LIMIT_GIB = 8.0
 TIMING_ROUNDS = 3
 ROUND_MS = 100.0
+PROBE_TRIES = 3
 
 
 class Stop(Exception):
@@ -501,11 +502,17 @@ class Judge:
                     return {**point, "passed": False, "invalid": problem,
                             "error": f"invalid timing: {problem}"}
                 kernel += times
-        probe = self._probe()
-        if isinstance(probe, str):
-            return {**point, "passed": False, "invalid": probe, "error": f"invalid timing: {probe}"}
-        escaped_ms, wall_ms = probe
         ms, p20, p80 = quantiles(kernel)
+        for _ in range(PROBE_TRIES):
+            # A hiccup of the host (seen once in ~50 honest points on the H100) passes; work
+            # that really escapes the events shows up in every probe.
+            probe = self._probe()
+            if isinstance(probe, str):
+                return {**point, "passed": False, "invalid": probe,
+                        "error": f"invalid timing: {probe}"}
+            escaped_ms, wall_ms = probe
+            if judge_timing(escaped_ms, ms, {}, {}) is None:
+                break
         ref_ms, ref_p20, ref_p80 = quantiles(baseline)
         result = {
             **point, "passed": True, "ms": ms, "p20": p20, "p80": p80,
