@@ -9,6 +9,7 @@
     studio import anki FILE [--history keep|new] [--json]     .apkg, or Anki-style CSV/TSV
     studio export interviews --format csv|md --out FILE
     studio export cards --format csv|apkg --out FILE [--query Q]
+    studio db check | backups [--json] | backup | restore ID|newest | salvage
 
 Qt is imported only for the commands that need it.
 """
@@ -60,10 +61,33 @@ def _parser() -> argparse.ArgumentParser:
     cx.add_argument("--format", choices=("csv", "apkg"), default="csv")
     cx.add_argument("--out", required=True)
     cx.add_argument("--query", default="", help="the card browser's search, e.g. 'tag:cuda -is:suspended'")
+    dbp = sub.add_parser("db", help="check, back up, restore or salvage the database")
+    db_sub = dbp.add_subparsers(dest="what", required=True)
+    db_sub.add_parser("check", help="full integrity check (read-only); exit 1 if damaged")
+    lb = db_sub.add_parser("backups", help="list the backups with their dates and counts")
+    lb.add_argument("--json", action="store_true")
+    db_sub.add_parser("backup", help="make a verified backup now")
+    rs = db_sub.add_parser("restore", help="put a backup in place (the current file is kept aside)")
+    rs.add_argument("id", help="a backup id from `studio db backups` (a unique prefix is enough), or 'newest'")
+    db_sub.add_parser("salvage", help="copy every readable row of a damaged database into a fresh one")
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    """Run a command; a full disk, read-only folder or damaged file ends in one sentence, exit 2."""
+    try:
+        return _dispatch(argv)
+    except Exception as exc:
+        from studio.core.errors import describe
+
+        message = describe(exc)
+        if message is None:
+            raise
+        print(f"error: {message}", file=sys.stderr)
+        return 2
+
+
+def _dispatch(argv: list[str] | None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "stats":
         return _stats(args.json)
@@ -71,6 +95,10 @@ def main(argv: list[str] | None = None) -> int:
         return _import_anki(args) if args.what == "anki" else _import_notes(args)
     if args.command == "export":
         return _export_cards(args) if args.what == "cards" else _export(args)
+    if args.command == "db":
+        from studio.dbcli import run_db_command
+
+        return run_db_command(args)
     from studio.ui.application import run_gui, run_screenshot, run_smoke
 
     if args.command == "screenshot":
@@ -82,13 +110,24 @@ def main(argv: list[str] | None = None) -> int:
 
 def _open_collection():
     from studio.core.collection import Collection
-    from studio.core.db import DatabaseProblem
+    from studio.core.db import DatabaseProblem, DatabaseReadOnly
 
+    problem: DatabaseProblem
     try:
         return Collection.open()
-    except DatabaseProblem as exc:
-        print(f"error: {exc.summary()} ({exc.path}): {exc.detail}", file=sys.stderr)
-        return None
+    except DatabaseReadOnly as read_only:
+        print(f"note: {read_only.summary()} Opened read-only: nothing will be saved. ({read_only.detail})",
+              file=sys.stderr)
+        try:
+            return Collection.open(read_only=True)
+        except DatabaseProblem as again:
+            problem = again
+    except DatabaseProblem as other:
+        problem = other
+    from studio.dbcli import explain_problem
+
+    print(explain_problem(problem), file=sys.stderr)
+    return None
 
 
 def _import_notes(args) -> int:

@@ -18,7 +18,8 @@ from pathlib import Path
 from sqlalchemy import func, select
 
 from studio import paths
-from studio.core.db import Database, backup_if_first_today, open_database
+from studio.core.backups import BackupInfo, backup_if_first_today
+from studio.core.db import Database, open_database
 from studio.core.decks import Deck, DeckProblem, load_decks
 from studio.core.models import (
     Card,
@@ -58,15 +59,24 @@ class Collection:
         self.status = ContentStatus()
 
     @classmethod
-    def open(cls, db_path: Path | None = None, busy_timeout_ms: int = 5000) -> Collection:
+    def open(cls, db_path: Path | None = None, busy_timeout_ms: int = 5000, read_only: bool = False,
+             start_over: bool = False) -> Collection:
         db_path = db_path or paths.database_path()
-        db = open_database(db_path, backups=paths.backups_dir(), busy_timeout_ms=busy_timeout_ms)
+        db = open_database(db_path, backups=paths.backups_dir(), busy_timeout_ms=busy_timeout_ms,
+                           read_only=read_only, start_over=start_over)
         return cls(db)
+
+    @property
+    def read_only(self) -> bool:
+        return self.db.read_only
 
     def close(self) -> None:
         self.db.close()
 
-    def daily_backup(self) -> Path | None:
+    def daily_backup(self) -> BackupInfo | None:
+        """Today's verified copy (none when read-only); raises BackupFailed if the copy is damaged."""
+        if self.read_only:
+            return None
         return backup_if_first_today(self.db.path, paths.backups_dir())
 
     # ----- content -------------------------------------------------------------------
@@ -101,6 +111,8 @@ class Collection:
         id left the content are retired (kept, with their history, but not shown).
         Returns the number of cards inserted or changed.
         """
+        if self.read_only:
+            return 0
         fingerprint = self._content_fingerprint()
         if not force and self.get_setting("content.decks_fingerprint") == fingerprint:
             return 0
@@ -142,6 +154,8 @@ class Collection:
         """Index content/notes/*.md (title, node, language, body) for search."""
         from studio.core.frontmatter import split_front_matter
 
+        if self.read_only:
+            return 0
         folder = self.content_dir / "notes"
         files = sorted(folder.glob("*.md")) if folder.is_dir() else []
         count = 0

@@ -1,19 +1,27 @@
 """Opening the SQLite database safely.
 
 Every connection gets the same pragmas (WAL, foreign keys, NORMAL sync, a busy
-timeout). Opening checks the schema revision: a new file is created and stamped at
-head, an older one is backed up and migrated with Alembic, and a locked, corrupt or
-newer-than-us file raises a `DatabaseProblem` whose message a user can act on. Nothing
-here ever overwrites the user's file. A copy of the database is kept once a day and
-before every migration (the newest `BACKUPS_KEPT`).
+timeout). Opening checks, in this order:
+
+1. the file: missing, empty or cut short where a collection existed before (a state file
+   beside it, or a backup, says so) is a damaged database, never a new one;
+2. its integrity (`PRAGMA quick_check`, read-only) on the first open of each day and after
+   any session that did not close cleanly (a marker file left by a dead process);
+3. the schema revision: a new file is created and stamped at head, an older one is backed
+   up and migrated with Alembic, a newer one is refused.
+
+A problem raises a `DatabaseProblem` whose message a user can act on; nothing here ever
+writes to a damaged file. `open_database(..., read_only=True)` opens a file for reading
+only (the choice offered for a damaged one). Backups, restore and salvage live in
+`studio.core.backups`.
 """
 
 from __future__ import annotations
 
 import logging
 import sqlite3
-from dataclasses import dataclass
-from datetime import datetime
+from dataclasses import dataclass, field
+from datetime import date
 from pathlib import Path
 
 from sqlalchemy import Engine, create_engine, event, text
@@ -21,13 +29,14 @@ from sqlalchemy.exc import DatabaseError as SADatabaseError
 from sqlalchemy.exc import OperationalError
 from sqlalchemy.orm import Session, sessionmaker
 
+from studio.core import dbcheck
+from studio.core.dbstate import DbState, clear_markers, set_marker, stale_markers
 from studio.core.models import FTS_DDL, FTS_TABLES, QUEUE_INDEXES, Base
 
 log = logging.getLogger(__name__)
 
 HEAD_REVISION = "0002"
 KNOWN_REVISIONS = ("0001", "0002")
-BACKUPS_KEPT = 7
 HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day", "ix_cards_browse")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -67,6 +76,22 @@ class DatabaseTooNew(DatabaseProblem):
         return "The database was written by a newer version of ML Infra Studio."
 
 
+class DatabaseMissing(DatabaseCorrupt):
+    """The file is gone or empty where a collection existed: damaged, not new."""
+
+    kind = "missing"
+
+    def summary(self) -> str:
+        return "The database file is missing or empty, but a collection existed here."
+
+
+class DatabaseReadOnly(DatabaseProblem):
+    kind = "read_only"
+
+    def summary(self) -> str:
+        return "The database or its folder cannot be written (read-only or no permission)."
+
+
 def include_name(name, type_, parent_names) -> bool:
     """Alembic filter: keep hand-made objects (FTS5 tables, partial indexes) out of autogenerate."""
     if type_ == "table":
@@ -76,11 +101,14 @@ def include_name(name, type_, parent_names) -> bool:
     return True
 
 
-def _set_pragmas(busy_timeout_ms: int):
+def _set_pragmas(busy_timeout_ms: int, read_only: bool = False):
     def on_connect(dbapi_conn, _record) -> None:
         cur = dbapi_conn.cursor()
         cur.execute(f"PRAGMA busy_timeout={int(busy_timeout_ms)}")
-        cur.execute("PRAGMA journal_mode=WAL")
+        if read_only:
+            cur.execute("PRAGMA query_only=ON")
+        else:
+            cur.execute("PRAGMA journal_mode=WAL")
         cur.execute("PRAGMA foreign_keys=ON")
         cur.execute("PRAGMA synchronous=NORMAL")
         cur.close()
@@ -88,12 +116,18 @@ def _set_pragmas(busy_timeout_ms: int):
     return on_connect
 
 
-def make_engine(path: Path, busy_timeout_ms: int = 5000) -> Engine:
-    engine = create_engine(
-        f"sqlite:///{path}",
-        connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
-    )
-    event.listen(engine, "connect", _set_pragmas(busy_timeout_ms))
+def make_engine(path: Path, busy_timeout_ms: int = 5000, read_only: bool = False) -> Engine:
+    if read_only:
+        engine = create_engine(
+            f"sqlite:///{path}",
+            creator=lambda: dbcheck.connect_read_only(path, busy_timeout_ms / 1000),
+        )
+    else:
+        engine = create_engine(
+            f"sqlite:///{path}",
+            connect_args={"timeout": busy_timeout_ms / 1000, "check_same_thread": False},
+        )
+    event.listen(engine, "connect", _set_pragmas(busy_timeout_ms, read_only))
     return engine
 
 
@@ -104,12 +138,19 @@ class Database:
     path: Path
     engine: Engine
     sessions: sessionmaker[Session]
+    read_only: bool = False
+    check: dbcheck.CheckResult | None = None  # the check run on this open, if any
+    marker: Path | None = field(default=None, repr=False)
 
     def session(self) -> Session:
         return self.sessions()
 
     def close(self) -> None:
+        """Close every connection; then the clean-shutdown marker goes."""
         self.engine.dispose()
+        if self.marker is not None:
+            self.marker.unlink(missing_ok=True)
+            self.marker = None
 
 
 def create_schema(conn) -> None:
@@ -133,16 +174,74 @@ def _classify(path: Path, exc: Exception) -> DatabaseProblem:
     msg = str(getattr(exc, "orig", exc))
     if "locked" in msg or "busy" in msg:
         return DatabaseLocked(path, msg)
+    if "readonly" in msg or "read-only" in msg or "unable to open" in msg or "permission" in msg.lower():
+        return DatabaseReadOnly(path, msg)
     return DatabaseCorrupt(path, msg)
 
 
-def open_database(path: Path, backups: Path | None = None, busy_timeout_ms: int = 5000) -> Database:
-    """Open (creating or migrating as needed) the database at `path`."""
-    engine = make_engine(path, busy_timeout_ms)
+def collection_existed(path: Path, backups: Path | None) -> bool:
+    """Whether a collection was kept at `path` before (the state file or a backup says so)."""
+    if DbState.load(path).exists:
+        return True
+    return backups is not None and backups.is_dir() and any(backups.glob("studio-*.sqlite3"))
+
+
+def check_needed(path: Path, today: date | None = None) -> bool:
+    """First open of the day, or the last session did not close cleanly."""
+    return bool(stale_markers(path)) or not DbState.load(path).checked_today(today)
+
+
+def create_fresh(path: Path) -> None:
+    """A new, empty database at head (used for new collections and salvage targets)."""
+    engine = make_engine(path)
+    try:
+        with engine.begin() as conn:
+            create_schema(conn)
+            conn.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
+            conn.execute(text("INSERT INTO alembic_version VALUES (:r)"), {"r": HEAD_REVISION})
+    finally:
+        engine.dispose()
+
+
+def open_database(path: Path, backups: Path | None = None, busy_timeout_ms: int = 5000,
+                  read_only: bool = False, check: bool | None = None, start_over: bool = False) -> Database:
+    """Open (creating or migrating as needed) the database at `path`.
+
+    `check`: None runs the integrity check when `check_needed` (never for a read-only
+    open, the choice made after a failed check); True always; False never.
+    `start_over`: create a new collection even where one existed (the user chose to).
+    """
+    path = Path(path)
+    if read_only and check is None:
+        check = False
+    empty = not path.exists() or path.stat().st_size == 0
+    if empty:
+        if collection_existed(path, backups) and not start_over:
+            what = "is missing" if not path.exists() else "is empty (0 bytes)"
+            raise DatabaseMissing(path, f"the file {what}; the backups or the state file "
+                                        f"({path.name}.state.json) say a collection was kept here")
+        if read_only:
+            raise DatabaseMissing(path, "there is no database to open read-only")
+    result = None
+    if not empty and (check or (check is None and check_needed(path))):
+        result = dbcheck.run_check(path)
+        if result.blocked:
+            raise _classify(path, Exception(result.blocked))
+        if not result.finished:
+            log.warning("integrity check of %s stopped at its %.0f s budget; it runs again next open",
+                        path, dbcheck.CHECK_BUDGET_S)
+        elif not result.ok:
+            log.error("integrity check of %s failed: %s", path, result.problems)
+            raise DatabaseCorrupt(path, "the integrity check found: " + result.summary())
+    elif not empty:
+        problem = dbcheck.header_problem(path)
+        if problem:
+            raise DatabaseCorrupt(path, problem)
+    engine = make_engine(path, busy_timeout_ms, read_only)
     try:
         with engine.begin() as conn:
             revision = _revision(conn)
-            if revision is None:
+            if revision is None and not read_only:
                 create_schema(conn)
                 conn.exec_driver_sql("CREATE TABLE alembic_version (version_num VARCHAR(32) NOT NULL PRIMARY KEY)")
                 conn.execute(text("INSERT INTO alembic_version VALUES (:r)"), {"r": HEAD_REVISION})
@@ -155,10 +254,28 @@ def open_database(path: Path, backups: Path | None = None, busy_timeout_ms: int 
         if revision not in KNOWN_REVISIONS:
             engine.dispose()
             raise DatabaseTooNew(path, f"schema revision {revision!r}; this version knows up to {HEAD_REVISION!r}")
+        if read_only:
+            engine.dispose()
+            raise DatabaseProblem(path, f"schema revision {revision!r} needs an upgrade, which cannot be done read-only")
         if backups is not None:
-            backup_database(path, backups, reason="pre-migration")
+            from studio.core.backups import BackupFailed, make_backup
+
+            try:
+                make_backup(path, backups, reason="pre-migration")
+            except BackupFailed as exc:
+                engine.dispose()
+                raise DatabaseCorrupt(path, str(exc)) from exc
         _upgrade(engine)
-    return Database(path, engine, sessionmaker(engine, expire_on_commit=False))
+    database = Database(path, engine, sessionmaker(engine, expire_on_commit=False), read_only, result)
+    if not read_only:
+        clear_markers(stale_markers(path))
+        database.marker = set_marker(path)
+        state = DbState.load(path)
+        state.exists = True
+        if result is not None and result.finished:
+            state.last_check = date.today().isoformat()
+        state.save(path)
+    return database
 
 
 def _upgrade(engine: Engine) -> None:
@@ -172,53 +289,16 @@ def _upgrade(engine: Engine) -> None:
         command.upgrade(cfg, "head")
 
 
-def backup_database(path: Path, backups: Path, reason: str = "daily", keep: int = BACKUPS_KEPT) -> Path:
-    """Copy the database with SQLite's online backup API and keep the newest `keep`."""
-    backups.mkdir(parents=True, exist_ok=True)
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
-    target = backups / f"studio-{stamp}-{reason}.sqlite3"
-    src = sqlite3.connect(path)
-    dst = sqlite3.connect(target)
-    try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
-    for old in sorted(backups.glob("studio-*.sqlite3"))[:-keep]:
-        old.unlink(missing_ok=True)
-    return target
-
-
-def backup_if_first_today(path: Path, backups: Path) -> Path | None:
-    """The once-a-day copy: made on the first start of each calendar day."""
-    today = datetime.now().strftime("%Y%m%d")
-    if any(backups.glob(f"studio-{today}-*.sqlite3")):
-        return None
-    return backup_database(path, backups, reason="daily")
-
-
-def set_aside(path: Path) -> Path:
-    """Rename a damaged database (and its WAL files) so a fresh one can be created."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    target = path.with_name(f"{path.name}.damaged-{stamp}")
-    path.rename(target)
-    for suffix in ("-wal", "-shm"):
-        side = path.with_name(path.name + suffix)
-        if side.exists():
-            side.rename(target.with_name(target.name + suffix))
-    return target
-
-
 __all__ = [
     "Database",
     "DatabaseProblem",
     "DatabaseLocked",
     "DatabaseCorrupt",
     "DatabaseTooNew",
+    "DatabaseMissing",
+    "DatabaseReadOnly",
     "FTS_TABLES",
     "HEAD_REVISION",
     "open_database",
-    "backup_database",
-    "backup_if_first_today",
-    "set_aside",
+    "create_fresh",
 ]

@@ -32,6 +32,7 @@ class Settings:
         self.path = path or paths.data_dir() / "settings.json"
         self.values = dict(DEFAULTS)
         self.load_problem = ""
+        self.save_problem = ""
         if self.path.exists():
             try:
                 loaded = json.loads(self.path.read_text(encoding="utf-8"))
@@ -41,7 +42,10 @@ class Settings:
             except (OSError, ValueError) as exc:
                 self.load_problem = f"settings file unreadable ({exc}); defaults used"
                 log.warning("%s: %s", self.path, self.load_problem)
-                self.path.replace(self.path.with_suffix(".json.damaged"))
+                try:
+                    self.path.replace(self.path.with_suffix(".json.damaged"))
+                except OSError as move_exc:
+                    log.warning("cannot keep the damaged settings file aside: %s", move_exc)
 
     def get(self, key: str):
         return self.values.get(key, DEFAULTS.get(key))
@@ -50,10 +54,22 @@ class Settings:
         self.values[key] = value
         self.save()
 
-    def save(self) -> None:
+    def save(self) -> bool:
+        """Write the file atomically; on a full disk or read-only folder keep the old file and say so."""
         tmp = self.path.with_suffix(".json.tmp")
-        tmp.write_text(json.dumps(self.values, indent=1, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, self.path)
+        try:
+            tmp.write_text(json.dumps(self.values, indent=1, ensure_ascii=False), encoding="utf-8")
+            os.replace(tmp, self.path)
+        except OSError as exc:
+            self.save_problem = f"settings not saved ({exc.strerror or exc})"
+            log.warning("%s: %s", self.path, self.save_problem)
+            try:
+                tmp.unlink(missing_ok=True)
+            except OSError:
+                pass
+            return False
+        self.save_problem = ""
+        return True
 
 
 def resolve_language(setting: str, system_locale: str) -> str:

@@ -1,8 +1,9 @@
 """Building the running app: Qt application, settings, translations, theme, database.
 
 `StudioApp` owns the pieces the window needs and can rebuild the window when the user
-switches language. A database that cannot be opened (locked, damaged, newer) gets a
-clear dialog offering a fresh database; the user's file is never overwritten.
+switches language. A database that cannot be opened gets a clear dialog: a damaged or
+vanished one offers, in this order, restoring the newest good backup, salvaging what can
+be read, or opening it read-only; the user's file is never written to or overwritten.
 """
 
 from __future__ import annotations
@@ -18,14 +19,15 @@ from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from studio import paths
+from studio.core import backups as bk
 from studio.core.collection import Collection
-from studio.core.db import DatabaseCorrupt, DatabaseProblem, set_aside
+from studio.core.db import DatabaseCorrupt, DatabaseMissing, DatabaseProblem
 from studio.core.settings import Settings
 from studio.logsetup import setup_logging
 from studio.ui import i18n, theme
 from studio.ui.context import AppContext, Bus
 from studio.ui.main_window import PANE_IDS, MainWindow
-from studio.ui.tasks import TaskRunner
+from studio.ui.tasks import TaskRunner, user_message
 
 log = logging.getLogger(__name__)
 
@@ -43,8 +45,76 @@ def _problem_summary(problem: DatabaseProblem) -> str:
     return {
         "locked": QCoreApplication.translate("StudioApp", "The database is locked by another program (is ML Infra Studio already running?)."),
         "corrupt": QCoreApplication.translate("StudioApp", "The database file is damaged or is not a database."),
+        "missing": QCoreApplication.translate("StudioApp", "The database file is missing or empty, but a collection existed here."),
+        "read_only": QCoreApplication.translate("StudioApp", "The database or its folder cannot be written (read-only or no permission)."),
         "too_new": QCoreApplication.translate("StudioApp", "The database was written by a newer version of ML Infra Studio."),
     }.get(problem.kind, QCoreApplication.translate("StudioApp", "The database cannot be opened."))
+
+
+def _inform(text: str, detail: str = "") -> None:
+    box = QMessageBox(QMessageBox.Information, QCoreApplication.translate("StudioApp", "ML Infra Studio"), text)
+    if detail:
+        box.setDetailedText(detail)
+    box.exec()
+
+
+def recovery_box(problem: DatabaseProblem, good: bk.BackupInfo | None) -> tuple[QMessageBox, dict]:
+    """The dialog for a database that cannot be opened, and its buttons by choice.
+
+    For a damaged or vanished file the choices come best first: restore the newest good
+    backup, salvage every readable row, open read-only; then start over (only when the
+    file is gone) and quit.
+    """
+    box = QMessageBox(QMessageBox.Warning, QCoreApplication.translate("StudioApp", "ML Infra Studio"), _problem_summary(problem))
+    path = problem.path
+    has_file = path.exists() and path.stat().st_size > 0
+    info = QCoreApplication.translate("StudioApp", "Nothing has been written to it. Your file:") + f"\n{path}\n\n{problem.detail}"
+    buttons: dict = {}
+    if isinstance(problem, DatabaseCorrupt):
+        if good is not None:
+            label = QCoreApplication.translate("StudioApp", "Restore the backup of %1 (%2 cards, %3 reviews)")
+            label = label.replace("%1", f"{good.created:%Y-%m-%d %H:%M}").replace("%2", str(good.cards)).replace(
+                "%3", str(good.reviews))
+            buttons["restore"] = box.addButton(label, QMessageBox.AcceptRole)
+        else:
+            info += "\n\n" + QCoreApplication.translate("StudioApp", "There is no verified backup to restore.")
+        if has_file:
+            buttons["salvage"] = box.addButton(QCoreApplication.translate("StudioApp", "Salvage what can be read"), QMessageBox.AcceptRole)
+            buttons["read_only"] = box.addButton(QCoreApplication.translate("StudioApp", "Open read-only"), QMessageBox.AcceptRole)
+        if isinstance(problem, DatabaseMissing):
+            buttons["start_over"] = box.addButton(QCoreApplication.translate("StudioApp", "Start a new, empty collection"), QMessageBox.DestructiveRole)
+    elif problem.kind == "read_only" and has_file:
+        buttons["read_only"] = box.addButton(QCoreApplication.translate("StudioApp", "Open read-only"), QMessageBox.AcceptRole)
+    elif problem.kind == "too_new":
+        buttons["fresh"] = box.addButton(QCoreApplication.translate("StudioApp", "Open a fresh database"), QMessageBox.AcceptRole)
+    buttons["quit"] = box.addButton(QCoreApplication.translate("StudioApp", "Quit"), QMessageBox.RejectRole)
+    box.setInformativeText(info)
+    return box, buttons
+
+
+def recover(problem: DatabaseProblem, choice: str, good: bk.BackupInfo | None) -> Collection | None:
+    """Carry out the user's choice from `recovery_box`; None to quit."""
+    path = problem.path
+    if choice == "restore" and good is not None:
+        info, kept = bk.restore_backup(path, paths.backups_dir(), good.id)
+        _inform(QCoreApplication.translate("StudioApp", "The backup of %1 is restored.").replace("%1", f"{info.created:%Y-%m-%d %H:%M}"),
+                QCoreApplication.translate("StudioApp", "The previous file is kept as:") + f"\n{kept}" if kept else "")
+        return Collection.open()
+    if choice == "salvage":
+        report = bk.salvage_in_place(path)
+        _inform(QCoreApplication.translate("StudioApp", "Salvage finished: %1 rows copied, %2 problems. The damaged file is kept beside it.")
+                .replace("%1", str(report.copied)).replace("%2", str(len(report.problems()))), report.text())
+        return Collection.open()
+    if choice == "read_only":
+        return Collection.open(read_only=True)
+    if choice == "start_over":
+        confirm = QMessageBox.question(None, QCoreApplication.translate("StudioApp", "ML Infra Studio"), QCoreApplication.translate("StudioApp", 
+            "Start a new, empty collection? Your backups are kept and can still be restored from the File menu."))
+        return Collection.open(start_over=True) if confirm == QMessageBox.Yes else None
+    if choice == "fresh":
+        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
+        return Collection.open(paths.data_dir() / f"studio-fresh-{stamp}.sqlite3")
+    return None
 
 
 def open_collection_interactive(interactive: bool) -> Collection | None:
@@ -54,21 +124,20 @@ def open_collection_interactive(interactive: bool) -> Collection | None:
     except DatabaseProblem as problem:
         log.error("database problem: %s", problem)
         if not interactive:
-            print(f"error: {problem.summary()} ({problem.path}): {problem.detail}", file=sys.stderr)
+            from studio.dbcli import explain_problem
+
+            print(explain_problem(problem), file=sys.stderr)
             return None
-        box = QMessageBox(QMessageBox.Warning, QCoreApplication.translate("StudioApp", "ML Infra Studio"), _problem_summary(problem))
-        box.setInformativeText(QCoreApplication.translate("StudioApp", "Your file is kept as it is:") + f"\n{problem.path}\n\n{problem.detail}")
-        fresh = box.addButton(QCoreApplication.translate("StudioApp", "Open a fresh database"), QMessageBox.AcceptRole)
-        box.addButton(QCoreApplication.translate("StudioApp", "Quit"), QMessageBox.RejectRole)
+        good = bk.newest_good(paths.backups_dir()) if isinstance(problem, DatabaseCorrupt) else None
+        box, buttons = recovery_box(problem, good)
         box.exec()
-        if box.clickedButton() is not fresh:
+        choice = next((k for k, b in buttons.items() if b is box.clickedButton()), "quit")
+        try:
+            return recover(problem, choice, good)
+        except (DatabaseProblem, bk.RestoreFailed, OSError) as exc:
+            log.error("recovery (%s) failed: %s", choice, exc)
+            QMessageBox.critical(None, QCoreApplication.translate("StudioApp", "ML Infra Studio"), str(exc))
             return None
-        if isinstance(problem, DatabaseCorrupt):
-            kept = set_aside(problem.path)
-            log.warning("damaged database kept as %s", kept)
-            return Collection.open()
-        stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-        return Collection.open(paths.data_dir() / f"studio-fresh-{stamp}.sqlite3")
 
 
 class StudioApp:
@@ -96,12 +165,30 @@ class StudioApp:
         """Content sync and the daily backup run on the worker after the first paint."""
 
         def work(col: Collection):
-            col.daily_backup()
+            backup_problem = ""
+            try:
+                col.daily_backup()
+            except bk.BackupFailed as exc:
+                log.error("daily backup: %s", exc)
+                backup_problem = "damaged"
+            except OSError as exc:
+                log.error("daily backup: %s", exc)
+                backup_problem = user_message(exc)
             changed = col.sync_shipped_cards()
             col.index_shipped_notes()
-            return changed
+            return changed, backup_problem
 
-        self.tasks.run(work, lambda changed: changed and self.bus.data_changed.emit("cards"))
+        self.tasks.run(work, self._background_done)
+
+    def _background_done(self, result) -> None:
+        changed, backup_problem = result
+        if changed:
+            self.bus.data_changed.emit("cards")
+        if backup_problem == "damaged":
+            self.window.show_banner(QCoreApplication.translate("StudioApp", 
+                "Today's backup failed its integrity check, so the database itself may be damaged. Your earlier backups are kept. Use File → Database → Check database, or restart the app to be offered a restore."))
+        elif backup_problem:
+            self.window.show_banner(QCoreApplication.translate("StudioApp", "Today's backup could not be made:") + " " + backup_problem)
 
     def set_language(self, setting: str) -> None:
         self.settings.set("language", setting)

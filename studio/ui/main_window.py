@@ -16,8 +16,10 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QMainWindow,
+    QMessageBox,
     QSplitter,
     QStackedWidget,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -92,7 +94,18 @@ class MainWindow(QMainWindow):
         split.addWidget(self.stack)
         split.setStretchFactor(2, 1)
         split.setSizes([320, 132, 830])
-        self.setCentralWidget(split)
+        self.banner = QLabel()  # read-only mode, a failed backup: what the user must know now
+        self.banner.setObjectName("banner")
+        self.banner.setWordWrap(True)
+        self.banner.setStyleSheet("QLabel#banner { background: rgba(230, 160, 0, 0.28); padding: 6px 10px; }")
+        self.banner.hide()
+        central = QWidget()
+        column = QVBoxLayout(central)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.setSpacing(0)
+        column.addWidget(self.banner)
+        column.addWidget(split, 1)
+        self.setCentralWidget(central)
         self.due_label = QLabel()
         self.device_label = QLabel()
         self.upcoming_label = QLabel()
@@ -108,6 +121,7 @@ class MainWindow(QMainWindow):
         ctx.bus.review_scope.connect(self._open_review_pane)
         ctx.tasks.failed.connect(self._task_failed)
         self.refresh_status()
+        self.show_read_only_banner()
         self.device_label.setText(self.tr("Drill device: checking…"))
         self._probe = _DeviceProbe(self)
         self._probe.found.connect(self._device_found)
@@ -140,6 +154,18 @@ class MainWindow(QMainWindow):
         if created:  # the new pane was not yet listening when the scope was sent
             pane.start(scope)
 
+    def show_banner(self, text: str) -> None:
+        self.banner.setText(text)
+        self.banner.setVisible(bool(text))
+
+    def show_read_only_banner(self) -> None:
+        if self.ctx.collection.read_only:
+            self.show_banner(self.tr("Read-only: this database is damaged or cannot be written, so nothing you do is "
+                                     "saved. Restore a backup from File → Database → Restore from backup…"))
+        elif self.banner.isVisible() and self.banner.property("read_only_banner"):
+            self.show_banner("")
+        self.banner.setProperty("read_only_banner", self.ctx.collection.read_only)
+
     def _task_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("Error: %1").replace("%1", message), 15000)
 
@@ -148,6 +174,11 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.tr("Add notes folder…"), self.roadmap.add_notes_folder)
         file_menu.addAction(self.tr("Import notes…"), self.import_notes)
         file_menu.addAction(self.tr("Import Anki deck…"), self.import_anki)
+        file_menu.addSeparator()
+        database = file_menu.addMenu(self.tr("Database"))
+        database.addAction(self.tr("Restore from backup…"), self.restore_from_backup)
+        database.addAction(self.tr("Back up now"), self.back_up_now)
+        database.addAction(self.tr("Check database"), self.check_database)
         view = self.menuBar().addMenu(self.tr("&View"))
         language = view.addMenu(self.tr("Language"))
         for key, label in (("system", self.tr("System")), ("en", "English"), ("zh_CN", "中文")):
@@ -217,6 +248,43 @@ class MainWindow(QMainWindow):
         from studio.ui.import_dialog import ImportDialog
 
         ImportDialog(self.ctx, "anki", self).exec()
+
+    def restore_from_backup(self) -> None:
+        from studio.ui.backup_dialog import BackupDialog
+
+        dialog = BackupDialog(self.ctx, self)
+        dialog.restored.connect(self._restored)
+        dialog.exec()
+        dialog.deleteLater()
+
+    def _restored(self, _backup_id: str) -> None:
+        self.show_read_only_banner()
+
+    def back_up_now(self) -> None:
+        from studio import paths
+        from studio.core.backups import make_backup
+
+        self.ctx.tasks.run(lambda col: make_backup(col.db.path, paths.backups_dir(), reason="manual"),
+                           self._backed_up)
+
+    def _backed_up(self, info) -> None:
+        self.statusBar().showMessage(self.tr("Backup made and checked: %1 cards, %2 reviews")
+                                     .replace("%1", str(info.cards)).replace("%2", str(info.reviews)), 10000)
+
+    def check_database(self) -> None:
+        from studio.core.dbcheck import run_check
+
+        self.statusBar().showMessage(self.tr("Checking the database…"))
+        self.ctx.tasks.run(lambda col: run_check(col.db.path, full=True, budget_s=None), self._checked)
+
+    def _checked(self, result) -> None:
+        if result.ok:
+            self.statusBar().showMessage(self.tr("Database check: ok (%1 s)").replace("%1", f"{result.seconds:.1f}"), 10000)
+            return
+        QMessageBox.warning(self, self.tr("Database check"), self.tr(
+            "The database is damaged. Restore a backup (File → Database → Restore from backup…), or quit and "
+            "start the app again to salvage it.") + "\n\n" + "\n".join(result.problems[:5]))
+        self.statusBar().clearMessage()
 
     # --- status bar --------------------------------------------------------------------
     def refresh_status(self) -> None:

@@ -14,11 +14,28 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from typing import Any, Callable
 
 import shiboken6
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import QCoreApplication, QObject, Signal
 
+from studio.core import errors
 from studio.core.collection import Collection
 
 log = logging.getLogger(__name__)
+
+
+def user_message(exc: BaseException) -> str:
+    """One translated sentence for a full disk, a read-only folder or a damaged file; else the error."""
+    kind = errors.classify(exc)
+    if kind == "disk_full":
+        return QCoreApplication.translate("Tasks", "The disk is full: nothing from this action was saved, and what was there before is kept. Free some space and try again.")
+    if kind == "read_only":
+        return QCoreApplication.translate("Tasks", "The database cannot be written (read-only, or no permission): nothing from this action was saved. You can keep reading.")
+    if kind == "io":
+        return QCoreApplication.translate("Tasks", "The disk reported an error while saving: nothing from this action was saved. If it happens again, use File → Database → Check database.")
+    if kind == "damaged":
+        return QCoreApplication.translate("Tasks", "The database reported damage. Restart the app to check it and restore a backup or salvage it.")
+    if kind == "locked":
+        return QCoreApplication.translate("Tasks", "The database is busy (another program is writing to it); try again in a moment.")
+    return str(exc)
 
 
 def _alive(callback) -> bool:
@@ -90,7 +107,7 @@ class TaskRunner(QObject):
             if on_failure is not None:
                 on_failure(error)
             else:
-                self.failed.emit(str(error))
+                self.failed.emit(user_message(error))
             return
         if on_success is not None:
             on_success(result)
@@ -103,6 +120,29 @@ class TaskRunner(QObject):
     def call(self, fn: Callable[[Collection], Any]) -> Any:
         """Run `fn` on the worker and wait for it (for shutdown paths and scripts)."""
         return self._executor.submit(fn, self.collection).result()
+
+    def reopen(self, change: Callable, on_success=None, on_failure=None) -> Future:
+        """On the worker: close the collection, run `change(db_path)`, open it again.
+
+        For restoring a backup while the app runs. If the file cannot be opened
+        afterwards the collection comes back read-only, so the window still reads.
+        """
+        def fn(col: Collection):
+            path, read_only = col.db.path, col.read_only
+            col.close()
+            changed = False
+            try:
+                result = change(path)
+                changed = True
+                return result
+            finally:
+                try:  # after a restore the file is whole again: open it for writing
+                    self.collection = Collection.open(path, read_only=read_only and not changed)
+                except Exception:
+                    log.exception("reopening %s after a change failed; opening read-only", path)
+                    self.collection = Collection.open(path, read_only=True)
+
+        return self.run(fn, on_success, on_failure)
 
     def wait_idle(self) -> None:
         """Block until every task submitted so far has run (their callbacks are queued)."""

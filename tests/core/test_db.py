@@ -10,14 +10,12 @@ import textwrap
 import pytest
 
 from studio.core import db as dbmod
+from studio.core.backups import backup_if_first_today, list_backups, make_backup, set_aside
 from studio.core.db import (
     DatabaseCorrupt,
     DatabaseLocked,
     DatabaseTooNew,
-    backup_database,
-    backup_if_first_today,
     open_database,
-    set_aside,
 )
 
 
@@ -112,15 +110,14 @@ def test_locked_database_is_reported(tmp_path):
         holder.wait()
 
 
-def test_backups_keep_the_newest_seven(tmp_path):
+def test_backups_are_verified_and_counted(tmp_path):
     path = tmp_path / "s.sqlite3"
     open_database(path).close()
     backups = tmp_path / "backups"
-    made = [backup_database(path, backups, reason=f"t{i}") for i in range(9)]
-    kept = sorted(backups.glob("studio-*.sqlite3"))
-    assert len(kept) == 7
-    assert kept == sorted(made[-7:])
-    assert sqlite3.connect(kept[-1]).execute("SELECT count(*) FROM cards").fetchone() == (0,)
+    made = make_backup(path, backups, reason="manual")
+    assert made.verified and made.cards == 0 and made.reviews == 0
+    assert [b.id for b in list_backups(backups)] == [made.id]
+    assert sqlite3.connect(made.path).execute("SELECT count(*) FROM cards").fetchone() == (0,)
 
 
 def test_daily_backup_only_once_a_day(tmp_path):

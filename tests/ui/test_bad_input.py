@@ -26,30 +26,117 @@ def test_missing_content_is_reported_in_the_panes(studio_home, tmp_path, monkeyp
     close_app(app)
 
 
-def test_corrupt_database_offers_a_fresh_one_and_keeps_the_file(studio_home, monkeypatch):
+def _choose(monkeypatch, label_part: str, seen: dict):
+    """Make QMessageBox.exec pick the button whose text contains `label_part`."""
+    def pick(box):
+        seen["text"] = box.text()
+        seen["buttons"] = [b.text() for b in box.buttons() if box.buttonRole(b) != QMessageBox.RejectRole]
+        chosen = next(b for b in box.buttons() if label_part in b.text())
+        monkeypatch.setattr(box, "clickedButton", lambda b=chosen: b)
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", pick)
+
+
+def _damaged_collection_with_backup(cards: int = 30):
+    """A collection with `cards` cards, a verified backup of it, then page-level damage."""
+    from studio import paths
+    from studio.core.backups import make_backup
+    from studio.core.cards import CardDraft, create_card
+    from studio.core.collection import Collection
+    from studio.core.dbstate import DbState
+    from tests.core.test_data_safety import damage, first_leaf, next_day
+
+    col = Collection.open()
+    for i in range(cards):
+        create_card(col, CardDraft(q_en=f"Q{i}?", a_en="A" * 400))
+    col.close()
+    good = make_backup(paths.database_path(), paths.backups_dir())
+    col = Collection.open()
+    for i in range(5):
+        create_card(col, CardDraft(q_en=f"after backup {i}?", a_en="A"))
+    col.close()
+    db = paths.database_path()
+    damage(db, first_leaf(db, "cards"))
+    next_day(db)
+    assert DbState.load(db).exists
+    return good
+
+
+def test_damaged_database_offers_restore_first_and_restores(studio_home, monkeypatch):
     from studio import paths
     from studio.ui.application import ensure_qapp, open_collection_interactive
 
     ensure_qapp()
-    db = paths.database_path()
-    db.write_bytes(b"not sqlite" * 500)
-    original = db.read_bytes()
+    good = _damaged_collection_with_backup()
+    damaged = paths.database_path().read_bytes()
+    seen: dict = {}
+    _choose(monkeypatch, "Restore", seen)
+    monkeypatch.setattr("studio.ui.application._inform", lambda *a: None)
+    col = open_collection_interactive(interactive=True)
+    assert "damaged" in seen["text"]
+    assert seen["buttons"][0].startswith("Restore the backup of") and f"{good.cards} cards" in seen["buttons"][0]
+    assert [b.split(" ")[0] for b in seen["buttons"]] == ["Restore", "Salvage", "Open"]
+    assert col is not None and not col.read_only
+    assert col.counts()["cards"] == 30
+    kept = list(paths.data_dir().glob("studio.sqlite3.before-restore-*"))
+    assert [k.read_bytes() for k in kept if not k.name.endswith(("-wal", "-shm"))] == [damaged]
+    col.close()
 
-    def click_fresh(box):
-        box.setProperty("shown_text", box.text())
-        for button in box.buttons():
-            if box.buttonRole(button) == QMessageBox.AcceptRole:
-                box.setProperty("clicked", True)
-                monkeypatch.setattr(box, "clickedButton", lambda b=button: b)
-        return 0
 
-    monkeypatch.setattr(QMessageBox, "exec", click_fresh)
+def test_damaged_database_can_be_salvaged(studio_home, monkeypatch):
+    from studio import paths
+    from studio.ui.application import ensure_qapp, open_collection_interactive
+
+    ensure_qapp()
+    _damaged_collection_with_backup(cards=300)
+    _choose(monkeypatch, "Salvage", {})
+    shown = []
+    monkeypatch.setattr("studio.ui.application._inform", lambda text, detail="": shown.append(detail))
     col = open_collection_interactive(interactive=True)
     assert col is not None
-    kept = list(paths.data_dir().glob("studio.sqlite3.damaged-*"))
-    assert len(kept) == 1 and kept[0].read_bytes() == original
-    assert col.counts()["cards"] == 0
+    assert 0 < col.counts()["cards"] < 305  # the damaged leaf's rows are gone, the rest came back
+    assert "Could not read:" in shown[0] and "cards: rows" in shown[0]
+    assert list(paths.data_dir().glob("studio.sqlite3.damaged-*"))
     col.close()
+
+
+def test_damaged_database_opens_read_only_with_a_banner_and_refuses_writes(studio_home, monkeypatch, qtbot):
+    from studio import paths
+    from studio.core.settings import Settings
+    from studio.ui.application import StudioApp, ensure_qapp, open_collection_interactive
+
+    ensure_qapp()
+    _damaged_collection_with_backup(cards=30)
+    before = paths.database_path().read_bytes()
+    _choose(monkeypatch, "read-only", {})
+    col = open_collection_interactive(interactive=True)
+    assert col is not None and col.read_only
+    app = StudioApp(col, Settings(), language="en", theme_name="light")
+    assert app.window.banner.isVisibleTo(app.window) and "Read-only" in app.window.banner.text()
+    errors = []
+    app.tasks.failed.connect(errors.append)
+    app.tasks.run(lambda c: c.set_node_state("gpu-basics", "learning"))
+    qtbot.waitUntil(lambda: bool(errors), timeout=5000)
+    assert errors[0].startswith("The database cannot be written")
+    close_app(app)
+    assert paths.database_path().read_bytes() == before
+
+
+def test_vanished_database_is_not_replaced_by_an_empty_one(studio_home, monkeypatch):
+    from studio import paths
+    from studio.ui.application import ensure_qapp, open_collection_interactive
+
+    ensure_qapp()
+    _damaged_collection_with_backup(cards=10)
+    paths.database_path().write_bytes(b"")  # what a sync tool or a full disk leaves
+    seen: dict = {}
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.setdefault("buttons", [b.text() for b in box.buttons()]) and 0)
+    assert open_collection_interactive(interactive=True) is None
+    assert seen["buttons"][0].startswith("Restore the backup of")
+    assert "Start a new, empty collection" in seen["buttons"]
+    assert not any(b.startswith("Salvage") for b in seen["buttons"])
+    assert paths.database_path().stat().st_size == 0
 
 
 def test_quit_leaves_a_corrupt_database_untouched(studio_home, monkeypatch):
