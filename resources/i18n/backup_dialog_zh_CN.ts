@@ -90,8 +90,8 @@
     </message>
     <message>
         <location filename="../../studio/ui/backup_dialog.py" line="92" />
-        <source>%1 backups in %2</source>
-        <translation>%2 中有 %1 份备份</translation>
+        <source>Backups kept: %1 (in %2)</source>
+        <translation>保留的备份：%1 份（位于 %2）</translation>
     </message>
     <message>
         <location filename="../../studio/ui/backup_dialog.py" line="96" />

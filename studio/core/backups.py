@@ -148,16 +148,18 @@ def find_backup(backups: Path, backup_id: str) -> BackupInfo:
 
 
 def generations_to_keep(backups: list[BackupInfo]) -> set[str]:
-    """Ids to keep: newest good; newest of each of the last 7 days, 4 ISO weeks, 6 months."""
+    """Ids to keep: the newest good one; of the automatic ones, the newest of each of the last
+    7 days, 4 ISO weeks and 6 months; the newest 10 made by hand and 3 made before upgrades."""
     good = sorted((b for b in backups if b.verified and not b.damaged), key=lambda b: b.created, reverse=True)
     keep: set[str] = set()
     if good:
         keep.add(good[0].id)
+    automatic = [b for b in good if b.reason not in KEEP_PER_REASON]  # the user's own copies count apart
     for limit, bucket in ((DAILY, lambda d: d.date()),
                           (WEEKLY, lambda d: tuple(d.isocalendar())[:2]),
                           (MONTHLY, lambda d: (d.year, d.month))):
         seen: list = []
-        for b in good:
+        for b in automatic:
             key = bucket(b.created)
             if key in seen:
                 continue

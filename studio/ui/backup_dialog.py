@@ -89,7 +89,7 @@ class BackupDialog(QDialog):
                     item.setTextAlignment(Qt.AlignRight | Qt.AlignVCenter)
                 self.table.setItem(row, col, item)
         if backups:
-            self.status.setText(self.tr("%1 backups in %2").replace("%1", str(len(backups)))
+            self.status.setText(self.tr("Backups kept: %1 (in %2)").replace("%1", str(len(backups)))
                                 .replace("%2", str(paths.backups_dir())))
             self.table.selectRow(0)
         else:

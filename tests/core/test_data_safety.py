@@ -289,3 +289,12 @@ def test_backups_from_older_versions_are_checked_once_and_listed(db_path, tmp_pa
     [info] = bk.list_backups(backups)
     assert info.verified and (info.cards, info.reviews) == (1500, 3000)
     assert json.loads(Path(str(legacy) + ".json").read_text())["verified"] is True
+
+
+def test_a_backup_made_by_hand_does_not_push_out_the_days_automatic_one(db_path, tmp_path):
+    backups = tmp_path / "backups"
+    daily = bk.make_backup(db_path, backups, reason="daily")
+    manual = bk.make_backup(db_path, backups, reason="manual")
+    again = bk.make_backup(db_path, backups, reason="daily")
+    ids = {b.id for b in bk.list_backups(backups)}
+    assert {manual.id, again.id} <= ids and daily.id not in ids  # newest automatic one of the day
