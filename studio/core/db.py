@@ -272,7 +272,7 @@ def open_database(path: Path, backups: Path | None = None, busy_timeout_ms: int 
         database.marker = set_marker(path)
         state = DbState.load(path)
         state.exists = True
-        if result is not None and result.finished:
+        if empty or (result is not None and result.finished):  # a new file needs no check today
             state.last_check = date.today().isoformat()
         state.save(path)
     return database

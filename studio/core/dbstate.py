@@ -108,3 +108,10 @@ def live_sessions(db_path: Path) -> list[int]:
         if pid != os.getpid() and _pid_alive(pid):
             pids.append(pid)
     return pids
+
+
+def request_check(db_path: Path) -> None:
+    """SQLite reported damage while working: the next open runs the check whatever the day."""
+    state = DbState.load(db_path)
+    state.last_check = ""
+    state.save(db_path)

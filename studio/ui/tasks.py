@@ -18,6 +18,7 @@ from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from studio.core import errors
 from studio.core.collection import Collection
+from studio.core.dbstate import request_check
 
 log = logging.getLogger(__name__)
 
@@ -87,6 +88,8 @@ class TaskRunner(QObject):
             except Exception as exc:  # reported to the caller, never raised into Qt
                 log.exception("task failed")
                 result, error = None, exc
+                if errors.classify(exc) == "damaged":
+                    request_check(self.collection.db.path)
             with self._lock:
                 key = self._next_key
                 self._next_key += 1

@@ -150,3 +150,23 @@ def test_quit_leaves_a_corrupt_database_untouched(studio_home, monkeypatch):
     assert open_collection_interactive(interactive=True) is None
     assert db.read_bytes() == b"not sqlite" * 500
     assert not list(paths.data_dir().glob("*.damaged-*"))
+
+
+def test_damage_met_while_working_makes_the_next_open_check(studio_app, qtbot):
+    import sqlite3
+
+    from studio.core.dbstate import DbState
+
+    db = studio_app.tasks.collection.db.path
+    assert DbState.load(db).last_check  # checked on this open
+    errors = []
+    studio_app.tasks.failed.connect(errors.append)
+
+    def hits_damage(_col):
+        raise sqlite3.DatabaseError("database disk image is malformed")
+
+    studio_app.tasks.run(hits_damage)
+    qtbot.waitUntil(lambda: bool(errors), timeout=5000)
+    assert errors[0].startswith("The database reported damage")
+    assert DbState.load(db).last_check == ""
+    close_app(studio_app)
