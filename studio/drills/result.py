@@ -76,6 +76,8 @@ class BenchPoint:
     protocol: str = "engine"            # how it was timed (DESIGN.md: timing protocols)
     wall_ms: float | None = None        # the judge's own clock: one call, from whole batches
     invalid: str | None = None          # why the timing is not a result (never a best)
+    baseline: str = "torch"             # what ref_* timed (a bench names its first baseline)
+    baselines: dict[str, dict] = field(default_factory=dict)  # every baseline: ms, p20, p80, gbps
 
 
 @dataclass

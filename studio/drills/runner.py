@@ -73,6 +73,9 @@ class RunRequest:
     seed: int | None = None
     trials: int | None = None
     memory_limit_gib: float = MEMORY_LIMIT_GIB
+    # A problem from a source other than the catalogue (a user's bench spec, later GPU MODE
+    # and LeetGPU folders): the judge's drill dictionary, used instead of looking up `drill`.
+    problem: dict | None = None
 
     @property
     def timeout(self) -> float:
@@ -166,8 +169,13 @@ class DrillRunner:
         with self._lock:
             self._stop_requested = False
         try:
-            spec = get_drill(request.drill, self.kernels_dir)
-            solution = resolve_solution(spec, request.solution)
+            if request.problem is not None:
+                problem = request.problem
+                solution = Path(str(request.solution)).expanduser().resolve()
+            else:
+                spec = get_drill(request.drill, self.kernels_dir)
+                problem = spec.to_request()
+                solution = resolve_solution(spec, request.solution)
         except DrillError as exc:
             yield self._finish(result, started, "bad_drill", ErrorInfo("bad_drill", str(exc)))
             return
@@ -179,7 +187,7 @@ class DrillRunner:
             return
         workdir = Path(tempfile.mkdtemp(prefix="studio-drill-"))
         try:
-            yield from self._run_child(request, spec, solution, workdir, result, started)
+            yield from self._run_child(request, problem, solution, workdir, result, started)
         finally:
             with self._lock:
                 proc, self._proc = self._proc, None
@@ -200,11 +208,11 @@ class DrillRunner:
             env["TRITON_INTERPRET"] = "1"
         return env
 
-    def _request_file(self, request: RunRequest, spec: DrillSpec, solution: Path,
+    def _request_file(self, request: RunRequest, problem: dict, solution: Path,
                       workdir: Path) -> Path:
         cache_dir = self.cache_dir if self.cache_dir is not None else paths.cache_dir()
         payload = {
-            "drill": spec.to_request(),
+            "drill": problem,
             "solution": str(solution),
             "lang": request.lang,
             "bench": request.bench,
@@ -220,9 +228,9 @@ class DrillRunner:
         path.write_text(json.dumps(payload), encoding="utf-8")
         return path
 
-    def _run_child(self, request: RunRequest, spec: DrillSpec, solution: Path, workdir: Path,
+    def _run_child(self, request: RunRequest, problem: dict, solution: Path, workdir: Path,
                    result: RunResult, started: float) -> Iterator[DrillEvent]:
-        request_path = self._request_file(request, spec, solution, workdir)
+        request_path = self._request_file(request, problem, solution, workdir)
         ours, theirs = socket.socketpair()
         read_fd, write_fd = ours.detach(), theirs.detach()
         command = [self.python, "-m", "studio.drills.harness", "--events-fd", str(write_fd),

@@ -30,20 +30,12 @@ from typing import Any, Callable
 
 import torch
 
+from studio.drills.harness.spec_errors import SpecError
+
 DTYPE_NAMES = ("float32", "float16", "bfloat16", "float64")
 # Close to torch.testing's defaults, loosened for kernels that reorder reductions.
 DEFAULT_TOLERANCES = {"float32": (1e-5, 1e-4), "float16": (1e-3, 1e-2), "bfloat16": (1e-2, 2e-2),
                       "float64": (1e-10, 1e-7)}
-
-
-class SpecError(Exception):
-    """A bench spec that cannot be used; names the file and, when known, the line."""
-
-    def __init__(self, message: str, file: str, line: int | None = None, tb: str | None = None):
-        self.file, self.line, self.tb = file, line, tb
-        where = f"{file}:{line}" if line else file
-        super().__init__(f"{where}: {message}")
-        self.message = message
 
 
 def default_spec_path(kernel_file: Path) -> Path:

@@ -31,12 +31,12 @@ import statistics
 import tempfile
 import time
 import traceback
-import types
 import zlib
 from pathlib import Path
 from typing import Any
 
 from studio.drills.harness import sandbox
+from studio.drills.harness.spec_errors import SpecError as _SpecError
 from studio.drills.harness.wire import EventWriter
 from studio.drills.harness.worker import import_file
 from studio.drills.harness.worker_process import GIB, WorkerGone, WorkerProcess
@@ -231,7 +231,9 @@ class Judge:
         self.emit("hello", mode=self.mode, device=self.device_name, versions=self.versions,
                   lang=self.lang, pid=os.getpid(), seed=self.base_seed)
 
-    def _load_spec(self) -> types.ModuleType:
+    def _load_spec(self) -> Any:
+        if self.drill.get("bench_spec"):
+            return self._load_bench_spec()
         path = self.drill["spec_module"]
         try:
             module = import_file(f"_studio_drill_spec_{self.drill['id']}", path)
@@ -242,6 +244,17 @@ class Judge:
             raise self.fail("bad_drill", f"the drill's spec.py failed to load: "
                             f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
         return module
+
+    def _load_bench_spec(self) -> Any:
+        """A user's bench spec: its sweep points become the cases and the bench."""
+        from studio.drills.harness import bench_spec
+
+        try:
+            problem = bench_spec.load(self.drill["bench_spec"])
+        except bench_spec.SpecError as exc:
+            raise self.fail("bad_drill", f"bench spec: {exc.message}", exc.file, exc.line, exc.tb)
+        self.drill.update(bench_spec.drill_request(problem, self.drill["entry"]))
+        return problem
 
     def _language(self) -> str:
         """'triton' or 'torch': as asked, or (auto) whether the file imports triton."""
@@ -268,6 +281,10 @@ class Judge:
                 result = self.check_case(case, trials, seed)
             except Stop:
                 raise
+            except _SpecError as exc:  # a bench spec failing at one point: that point fails, the sweep goes on
+                result = {"shape": case["shape"], "dtype": case["dtype"], "layout": case["layout"],
+                          "fill": case["fill"], "passed": False, "error": f"bench spec: {exc}",
+                          "max_abs_err": None, "max_rel_err": None, "seed": seed, "trials": 0}
             except Exception as exc:  # noqa: BLE001 - outside the solution: the drill's fault
                 raise self.fail("bad_drill", f"preparing case {case['name']!r} failed: "
                                 f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
@@ -478,6 +495,9 @@ class Judge:
             return {**point, "passed": False, "error": "the solution's process skipped an input set"}
 
         baseline_args = sets[0]
+        named = dict(getattr(self.spec, "baselines", None) or {"torch": self.spec.baseline})
+        first = next(iter(named))
+        baseline_error: str | None = None
         warm = self.ask({"op": "time", "kind": "kernel", "n": 20, "checksums": False})
         per_call_s = max(float(warm.get("loop_s") or 0.0), 1e-6) / 20
         n = int(min(max(ROUND_MS / 1e3 / per_call_s, 10), 2000))
@@ -486,10 +506,14 @@ class Judge:
         for r in range(TIMING_ROUNDS):
             for side in (("kernel", "baseline") if r % 2 == 0 else ("baseline", "kernel")):
                 if side == "baseline":
+                    if baseline_error:
+                        continue
                     self.worker.pause()
                     try:
-                        baseline += time_baseline(lambda: self.spec.baseline(*baseline_args),
+                        baseline += time_baseline(lambda: named[first](*baseline_args),
                                                   100 if r == 0 else 10, ROUND_MS)
+                    except Exception as exc:  # noqa: BLE001 - a baseline that raises fails alone
+                        baseline_error = f"{type(exc).__name__}: {exc}"
                     finally:
                         self.worker.resume()
                     continue
@@ -513,17 +537,44 @@ class Judge:
             escaped_ms, wall_ms = probe
             if judge_timing(escaped_ms, ms, {}, {}) is None:
                 break
-        ref_ms, ref_p20, ref_p80 = quantiles(baseline)
+        baselines = {first: self._baseline_entry(point, baseline, baseline_error)}
+        for name, fn in list(named.items())[1:]:
+            baselines[name] = self._time_other_baseline(point, fn, baseline_args)
+        ref = baselines[first]
+        ref_ms = ref.get("ms")
         result = {
             **point, "passed": True, "ms": ms, "p20": p20, "p80": p80,
-            "ref_ms": ref_ms, "ref_p20": ref_p20, "ref_p80": ref_p80,
-            "wall_ms": wall_ms, "speedup": ref_ms / ms,
+            "ref_ms": ref_ms, "ref_p20": ref.get("p20"), "ref_p80": ref.get("p80"),
+            "wall_ms": wall_ms, "speedup": ref_ms / ms if ref_ms else None,
+            "baseline": first, "baselines": baselines,
         }
         result.update(self._throughput(point, ms, ref_ms))
         invalid = judge_timing(escaped_ms, ms, result, self.peaks)
         if invalid:
             result.update(passed=False, invalid=invalid, error=f"invalid timing: {invalid}")
         return result
+
+    def _baseline_entry(self, point: dict[str, Any], times: list[float], error: str | None) -> dict[str, Any]:
+        from studio.drills.harness.timing import quantiles
+
+        if error or not times:
+            return {"error": error or "not timed"}
+        ms, p20, p80 = quantiles(times)
+        gbps = point["bytes"] / (ms * 1e-3) / 1e9 if point["bytes"] else None
+        return {"ms": ms, "p20": p20, "p80": p80, "gbps": gbps}
+
+    def _time_other_baseline(self, point: dict[str, Any], fn: Any, args: list) -> dict[str, Any]:
+        """A further baseline, timed once with the worker stopped; raising fails only itself."""
+        from studio.drills.harness.timing import time_baseline
+
+        self.worker.pause()
+        try:
+            times = time_baseline(lambda: fn(*args), 100, ROUND_MS * TIMING_ROUNDS)
+        except Exception as exc:  # noqa: BLE001
+            return {"error": f"{type(exc).__name__}: {exc}"}
+        finally:
+            self.worker.resume()
+        return self._baseline_entry(point, times, None)
 
     def _probe(self) -> tuple[float, float] | str:
         """(ms of work that escaped the events, host ms of one synchronised call), or why not.
@@ -550,15 +601,15 @@ class Judge:
                 host_kernel = hosts
         return gaps["kernel"] - gaps["empty"], statistics.median(host_kernel)
 
-    def _throughput(self, point: dict[str, Any], ms: float, ref_ms: float) -> dict[str, Any]:
+    def _throughput(self, point: dict[str, Any], ms: float, ref_ms: float | None) -> dict[str, Any]:
         copy_gbps = self.peaks.get("copy_gbps")
         gbps = point["bytes"] / (ms * 1e-3) / 1e9
-        ref_gbps = point["bytes"] / (ref_ms * 1e-3) / 1e9
+        ref_gbps = point["bytes"] / (ref_ms * 1e-3) / 1e9 if ref_ms else None
         return {
             "gbps": gbps, "ref_gbps": ref_gbps,
             "tflops": point["flops"] / (ms * 1e-3) / 1e12 if point["flops"] else None,
             "pct_of_peak": 100.0 * gbps / copy_gbps if copy_gbps else None,
-            "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps else None,
+            "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps and ref_gbps else None,
         }
 
 

@@ -1,0 +1,174 @@
+"""studio-bench: check and time the user's own kernel across a sweep, without the GUI.
+
+    studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine] [--interpret] [--json]
+                               [--timeout S] [--python PATH]
+
+FILE:FUNC names the kernel (a Python file and the function in it); SPEC is its bench spec,
+`<FILE stem>.bench.py` beside it unless given (the contract: studio/drills/harness/bench_spec.py
+and the README's "Kernel bench"). Each sweep point is checked against the spec's reference
+and, on a GPU, timed beside every baseline the spec names. The run goes through the drill
+engine: the kernel runs in a worker process apart from the judge, with its time and memory
+limits. Exit status: 0 every point correct, 1 a point wrong, 2 the run could not be judged
+(bad spec, crash, hang). With --json, stdout is one JSON document with every point.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Sequence, TextIO
+
+from studio.drills.events import BenchPointEvent, CaseResultEvent, ConsoleOutput, ErrorEvent, LogMessage
+from studio.drills.result import RunResult
+from studio.drills.runner import DrillRunner, RunRequest
+
+PROTOCOLS = ("engine",)
+
+
+def default_spec(kernel: Path) -> Path:
+    return kernel.with_name(kernel.stem + ".bench.py")
+
+
+def parse_target(target: str) -> tuple[Path, str]:
+    """'path/to/file.py:func' -> (path, func); ValueError with a plain message otherwise."""
+    file, sep, func = target.rpartition(":")
+    if not sep or not file or not func.isidentifier():
+        raise ValueError(f"{target!r}: name the kernel as FILE:FUNC, e.g. my_softmax.py:softmax")
+    return Path(file).expanduser().resolve(), func
+
+
+def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
+                  timeout_s: float | None = None) -> RunRequest:
+    """The drill engine's request for a bench of `func` in `kernel` under `spec`."""
+    problem = {"id": f"bench:{kernel.name}", "bench_spec": str(spec), "entry": func,
+               "signature": f"{func}(...)", "inputs": [], "metric": "gbps", "tolerances": {},
+               "trials": 1, "cases": [], "gpu_cases": [], "bench": {"shapes": [], "dtypes": []},
+               "reference_ops": {}}
+    # lang "torch": a bench measures the user's code as it is; the drills' rule that a
+    # Triton solution must launch a Triton kernel of its own does not apply.
+    return RunRequest(drill=f"bench:{kernel.name}", solution=kernel, bench=True, interpret=interpret,
+                      timeout_s=timeout_s, lang="torch", problem=problem)
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="studio-bench", description="Check and time your own kernel")
+    sub = parser.add_subparsers(dest="command", required=True)
+    run = sub.add_parser("run", help="check and time FILE:FUNC across its bench spec's sweep")
+    run.add_argument("target", help="the kernel as FILE:FUNC")
+    run.add_argument("--spec", help="the bench spec (default: <FILE stem>.bench.py beside FILE)")
+    run.add_argument("--protocol", choices=PROTOCOLS, default="engine",
+                     help="timing protocol (engine: read flush, interleaved kernel/baseline rounds)")
+    run.add_argument("--interpret", action="store_true", help="Triton's interpreter on the CPU: correctness only")
+    run.add_argument("--json", action="store_true", help="print one JSON document")
+    run.add_argument("--timeout", type=float, help="seconds for the whole run (default 600)")
+    run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env)")
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    return _run(args, sys.stdout)
+
+
+def _run(args, out: TextIO) -> int:
+    try:
+        kernel, func = parse_target(args.target)
+    except ValueError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if not kernel.is_file():
+        print(f"error: no such kernel file: {kernel}", file=sys.stderr)
+        return 2
+    spec = Path(args.spec).expanduser().resolve() if args.spec else default_spec(kernel)
+    if not spec.is_file():
+        print(f"error: no bench spec at {spec}: write one (see the README, \"Kernel bench\") "
+              "or pass --spec", file=sys.stderr)
+        return 2
+    request = bench_request(kernel, func, spec, args.interpret, args.timeout)
+    runner = DrillRunner(python=args.python)
+    printer = None if args.json else _Printer(out)
+    result = runner.run(request, printer)
+    if args.json:
+        out.write(json.dumps(summary(result, spec, args.protocol), indent=1, allow_nan=False, default=str) + "\n")
+    else:
+        _print_end(result, out)
+    return result.cli_exit_code
+
+
+def summary(result: RunResult, spec: Path, protocol: str) -> dict:
+    """The JSON document of a bench run: the run, then one entry per sweep point."""
+    data = json.loads(result.to_json())
+    timed = {(tuple(p["size"]), p["dtype"]): p for p in (data.get("bench") or {}).get("points") or []}
+    points = []
+    for case in data.get("cases") or []:
+        if case.get("phase", "check") != "check":
+            continue
+        key = (tuple(case["shape"]), case["dtype"])
+        point = {"size": case["shape"], "dtype": case["dtype"], "passed": case["passed"],
+                 "error": case.get("error"), "max_abs_err": case.get("max_abs_err"),
+                 "max_rel_err": case.get("max_rel_err")}
+        t = timed.get(key)
+        if t:
+            point.update({k: t.get(k) for k in ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak",
+                                                "speedup", "baseline", "baselines", "protocol", "invalid")})
+            if t.get("error") and point["passed"]:
+                point["timing_error"] = t["error"]
+        points.append(point)
+    return {"kernel": data["file"], "spec": str(spec), "status": data["status"], "mode": data.get("mode"),
+            "device": data.get("device"), "versions": data.get("versions"), "protocol": protocol,
+            "started_at": data.get("started_at"), "error": data.get("error"),
+            "timing_note": ((data.get("bench") or {}).get("note")), "points": points}
+
+
+class _Printer:
+    def __init__(self, out: TextIO) -> None:
+        self.out = out
+
+    def __call__(self, event) -> None:
+        if isinstance(event, CaseResultEvent):
+            c = event.result
+            if getattr(c, "phase", "check") != "check":
+                return
+            size = "x".join(map(str, c.shape))
+            verdict = "ok  " if c.passed else "FAIL"
+            err = f"max abs err {c.max_abs_err:.2e}" if c.max_abs_err is not None else (c.error or "")
+            self.out.write(f"{verdict} {size:>14} {c.dtype:<9} {err}\n")
+            if not c.passed and c.error:
+                self.out.write(f"     {c.error}\n")
+        elif isinstance(event, BenchPointEvent):
+            p = event.point
+            size = "x".join(map(str, p.size))
+            if p.ms is None:
+                self.out.write(f"time {size:>14} {p.dtype:<9} {p.error or 'not timed'}\n")
+                return
+            parts = [f"{p.ms * 1e3:9.1f} us"]
+            if p.gbps is not None:
+                parts.append(f"{p.gbps:7.0f} GB/s")
+            if p.pct_of_peak is not None:
+                parts.append(f"{p.pct_of_peak:5.1f}% of peak")
+            for name, b in (p.baselines or {}).items():
+                parts.append(f"{name}: {b['ms'] * 1e3:.1f} us" if b.get("ms") else f"{name}: {b.get('error')}")
+            self.out.write(f"time {size:>14} {p.dtype:<9} " + "  ".join(parts) + "\n")
+        elif isinstance(event, ErrorEvent):
+            e = event.error
+            where = f" ({e.file}:{e.line})" if e.file and e.line else ""
+            self.out.write(f"error: {e.message}{where}\n")
+        elif isinstance(event, ConsoleOutput):
+            for line in event.text.splitlines():
+                self.out.write(f"| {line}\n")
+        elif isinstance(event, LogMessage) and event.level in ("warning", "error"):
+            self.out.write(f"{event.level}: {event.message}\n")
+
+
+def _print_end(result: RunResult, out: TextIO) -> None:
+    checked = [c for c in result.cases if getattr(c, "phase", "check") == "check"]
+    good = sum(c.passed for c in checked)
+    out.write(f"{result.status}: {good} of {len(checked)} points correct on {result.device or 'no device'}\n")
+    if result.bench.note:
+        out.write(f"timing: {result.bench.note}\n")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

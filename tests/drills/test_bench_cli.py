@@ -1,0 +1,96 @@
+"""studio-bench run: the user's own kernel checked across its spec's sweep, in the drill engine.
+
+Runs under Triton's interpreter (no GPU in CI): correctness for every point, timing off.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.drills import bench_cli
+
+FIXTURES = Path(__file__).resolve().parent / "bench_fixtures"
+
+
+def bench(capsys, *args) -> tuple[int, dict]:
+    code = bench_cli.main(["run", *args, "--interpret", "--json", "--timeout", "120"])
+    return code, json.loads(capsys.readouterr().out)
+
+
+def test_a_correct_triton_kernel_passes_every_point(capsys):
+    code, doc = bench(capsys, f"{FIXTURES / 'row_scale.py'}:row_scale")
+    assert code == 0 and doc["status"] == "passed"
+    assert [(p["size"], p["dtype"]) for p in doc["points"]] == [
+        ([3, 33], "float32"), ([5, 100], "float32"), ([3, 33], "float16"), ([5, 100], "float16")]
+    assert all(p["passed"] and p["max_abs_err"] is not None for p in doc["points"])
+    assert doc["mode"] == "interpreter" and "GPU" in (doc["timing_note"] or "")
+    assert doc["spec"].endswith("row_scale.bench.py") and doc["protocol"] == "engine"
+
+
+def test_a_wrong_kernel_fails_with_the_first_bad_element(capsys):
+    code, doc = bench(capsys, f"{FIXTURES / 'row_scale.py'}:row_scale_wrong",
+                      "--spec", str(FIXTURES / "row_scale.bench.py"))
+    assert code == 1 and doc["status"] == "failed"
+    assert not any(p["passed"] for p in doc["points"])
+    assert "out of tolerance" in doc["points"][0]["error"] and "first bad at" in doc["points"][0]["error"]
+
+
+def test_a_kernel_raising_on_one_size_fails_that_size_and_the_sweep_goes_on(capsys):
+    code, doc = bench(capsys, f"{FIXTURES / 'row_scale.py'}:row_scale_raises_on_wide",
+                      "--spec", str(FIXTURES / "row_scale.bench.py"))
+    assert code == 1
+    by_size = {(tuple(p["size"]), p["dtype"]): p for p in doc["points"]}
+    assert by_size[((3, 33), "float32")]["passed"] and by_size[((3, 33), "float16")]["passed"]
+    assert "only handles rows up to 64" in by_size[((5, 100), "float32")]["error"]
+
+
+def test_a_torch_only_kernel_is_benched_too(capsys):
+    code, doc = bench(capsys, f"{FIXTURES / 'row_scale.py'}:row_scale_torch",
+                      "--spec", str(FIXTURES / "row_scale.bench.py"))
+    assert code == 0 and all(p["passed"] for p in doc["points"])
+
+
+def test_spec_errors_name_file_and_line_and_exit_2(capsys, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    spec = tmp_path / "row_scale.bench.py"
+    spec.write_text((FIXTURES / "row_scale.bench.py").read_text().replace("def reference(x, s):",
+                                                                          "def reference(x, s)"))
+    code, doc = bench(capsys, f"{kernel}:row_scale")
+    assert code == 2 and doc["status"] == "bad_drill"
+    assert "syntax error" in doc["error"]["message"]
+    assert doc["error"]["file"] == str(spec.resolve()) and doc["error"]["line"] == 14
+
+
+def test_a_spec_whose_inputs_fail_at_one_size_fails_only_that_point(capsys, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    (tmp_path / "row_scale.bench.py").write_text((FIXTURES / "row_scale.bench.py").read_text().replace(
+        "    x = torch.randn(size, dtype=dtype, device=device)",
+        "    if size[1] == 100:\n        raise MemoryError('CUDA out of memory (as a huge size would)')\n"
+        "    x = torch.randn(size, dtype=dtype, device=device)"))
+    code, doc = bench(capsys, f"{kernel}:row_scale")
+    assert code == 1
+    failed = [p for p in doc["points"] if not p["passed"]]
+    assert len(failed) == 2 and all("out of memory" in p["error"] for p in failed)
+    assert all(p["passed"] for p in doc["points"] if p["size"] == [3, 33])
+
+
+@pytest.mark.parametrize("target, message", [
+    ("no_colon.py", "FILE:FUNC"),
+    ("/nonexistent/k.py:f", "no such kernel file"),
+])
+def test_bad_targets_are_messages(capsys, target, message):
+    assert bench_cli.main(["run", target]) == 2
+    assert message in capsys.readouterr().err
+
+
+def test_a_missing_spec_says_where_it_looked(capsys, tmp_path):
+    kernel = tmp_path / "k.py"
+    kernel.write_text("def f(x):\n    return x\n")
+    assert bench_cli.main(["run", f"{kernel}:f"]) == 2
+    assert str(tmp_path / "k.bench.py") in capsys.readouterr().err
