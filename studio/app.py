@@ -5,7 +5,7 @@
     studio screenshot --out DIR [--lang en|zh_CN] [--theme light|dark]
     studio smoke                open every pane offscreen; print time to first paint
     studio stats --json         counts as one JSON object
-    studio import notes PATH... [--copy] [--year Y] [--json]
+    studio import notes PATH... [--copy] [--year Y] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--json]
     studio import anki FILE [--history keep|new] [--json]     .apkg, or Anki-style CSV/TSV
     studio export interviews --format csv|md --out FILE
     studio export cards --format csv|apkg --out FILE [--query Q]
@@ -45,12 +45,26 @@ def _parser() -> argparse.ArgumentParser:
     notes = imp_sub.add_parser("notes", help="Markdown files or folders")
     notes.add_argument("paths", nargs="+")
     notes.add_argument("--copy", action="store_true", help="copy the notes into the data folder (default: link in place)")
-    notes.add_argument("--year", type=int, help="year for interview dates written without one")
+    notes.add_argument("--year", type=int, help="one year for every interview date written without one "
+                       "(default: placed near the note's front matter date, else the file's time)")
+    notes.add_argument("--encoding", help="encoding for files whose encoding is not clear, e.g. latin-1 "
+                       "(UTF-8 files and clearly detected ones are read as they are)")
+    notes.add_argument("--duplicates", choices=("keep-both", "keep-newest", "skip"), default="keep-both",
+                       help="the same question twice: keep both (default), keep the newest, or skip the later")
     notes.add_argument("--json", action="store_true")
     anki = imp_sub.add_parser("anki", help="an Anki deck (.apkg) or Anki-style CSV/TSV")
     anki.add_argument("file")
     anki.add_argument("--history", choices=("keep", "new"), default="keep",
                       help="keep review history (replayed into FSRS) or import every card as new")
+    anki.add_argument("--duplicates", choices=("keep-both", "keep-newest", "skip"), default="keep-both",
+                      help="a question found twice (in the deck or already in the collection): keep both, "
+                           "keep the newest text (the collection's card keeps its scheduling), or skip it")
+    anki.add_argument("--max-size", type=int, metavar="MB",
+                      help="largest collection a package may expand to (default 512)")
+    anki.add_argument("--max-ratio", type=int, metavar="N",
+                      help="most a package may expand past 16 MB, as a multiple of its size (default 200)")
+    anki.add_argument("--time-limit", type=float, metavar="SECONDS",
+                      help="longest reading one file may take (default 60)")
     anki.add_argument("--json", action="store_true")
     exp = sub.add_parser("export", help="export data")
     exp_sub = exp.add_subparsers(dest="what", required=True)
@@ -134,13 +148,21 @@ def _import_notes(args) -> int:
     from pathlib import Path
 
     from studio.core.importers.notes_import import apply_import, plan_import
+    from studio.core.importers.text_files import UnreadableFile, check_encoding
 
+    if args.encoding:
+        try:
+            check_encoding(args.encoding)
+        except UnreadableFile as exc:
+            print(f"error: --encoding: {exc}", file=sys.stderr)
+            return 2
     col = _open_collection()
     if col is None:
         return 2
     try:
-        plan = plan_import([Path(p) for p in args.paths])
-        summary = apply_import(col, plan, copy=args.copy, year=args.year)
+        plan = plan_import([Path(p) for p in args.paths], encoding=args.encoding)
+        summary = apply_import(col, plan, copy=args.copy, year=args.year,
+                               duplicates=args.duplicates.replace("-", "_"))
     finally:
         col.close()
     if args.json:
@@ -148,30 +170,41 @@ def _import_notes(args) -> int:
     else:
         print(f"notes: {summary.notes}  cards: {summary.cards} new, {summary.cards_updated} updated  "
               f"interviews: {summary.interviews}")
-        for problem in summary.problems:
-            print(f"problem: {problem}")
+        for line in summary.lines():
+            print(line)
     missing = [p for p in args.paths if not Path(p).exists()]
-    return 2 if missing or not plan.files else 0
+    return 2 if missing or not plan.files or plan.unclear else 0
 
 
 def _import_anki(args) -> int:
+    from dataclasses import replace
     from pathlib import Path
 
-    from studio.core.importers.anki import apply_cards, plan_cards
+    from studio.core.importers.anki import Limits, apply_cards, plan_cards
 
-    plan = plan_cards(Path(args.file))
+    limits = Limits()
+    for flag, name, value in (("--max-size", "max_entry_mb", args.max_size), ("--max-ratio", "max_ratio", args.max_ratio),
+                              ("--time-limit", "time_limit_s", args.time_limit)):
+        if value is not None and not value > 0:
+            print(f"error: {flag} must be a positive number, not {value}", file=sys.stderr)
+            return 2
+        if value is not None:
+            limits = replace(limits, **{name: value})
+    duplicates = args.duplicates.replace("-", "_")
+    plan = plan_cards(Path(args.file), limits)
     col = _open_collection()
     if col is None:
         return 2
     try:
         col.sync_shipped_cards()  # so an exported shipped card comes back to itself, not as a copy
-        summary = apply_cards(col, plan, history=args.history)
+        summary = apply_cards(col, plan, history=args.history, duplicates=duplicates)
     finally:
         col.close()
     if args.json:
         print(json.dumps(summary.to_json(), ensure_ascii=False))
     else:
-        print(f"cards: {summary.cards} new, {summary.cards_updated} updated  (history: {args.history})")
+        print(f"cards: {summary.cards} new, {summary.cards_updated} updated  "
+              f"(history: {args.history}, duplicates: {args.duplicates})")
         for problem in summary.problems:
             print(f"problem: {problem}")
     return 2 if not plan.cards else 0

@@ -2,7 +2,9 @@
 
 Hexo style (title, date, updated, categories, tags, with nested lists) and Obsidian
 style (dateCreated, dateModified, tags) are both read into one `FrontMatter`. Front
-matter that is not valid YAML is reported and the note still renders.
+matter that is not valid YAML is reported and the note still renders. The dates are also
+kept as `date` values (written as YAML dates, "2025-12-28 10:00", "2025/12/28" or
+"2025年12月28日"), so an importer can tell which year a note's yearless dates belong to.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ class FrontMatter:
     tags: list[str] = field(default_factory=list)
     categories: list[str] = field(default_factory=list)
     node: str = ""
+    created_date: date | None = None
+    updated_date: date | None = None
     raw: dict = field(default_factory=dict)
     error: str = ""
 
@@ -58,6 +62,24 @@ def _as_text(value) -> str:
     return "" if value is None else str(value).strip()
 
 
+_DATE_TEXT = re.compile(r"^\s*(\d{4})\s*[-/.年]\s*(\d{1,2})\s*[-/.月]\s*(\d{1,2})(?!\d)")
+
+
+def _as_date(value) -> date | None:
+    """The calendar date a front matter value names, as written; None if it names none."""
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    m = _DATE_TEXT.match(str(value or ""))
+    if not m:
+        return None
+    try:
+        return date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+    except ValueError:
+        return None
+
+
 def split_front_matter(text: str) -> tuple[FrontMatter, str]:
     """Return the parsed front matter and the Markdown body after it."""
     match = _FM_RE.match(text)
@@ -76,8 +98,10 @@ def split_front_matter(text: str) -> tuple[FrontMatter, str]:
         return FrontMatter(error="front matter is not a mapping"), body
     fm = FrontMatter(raw=raw)
     fm.title = _as_text(raw.get("title"))
-    fm.created = _as_text(raw.get("date") or raw.get("dateCreated") or raw.get("created"))
-    fm.updated = _as_text(raw.get("updated") or raw.get("dateModified") or raw.get("modified"))
+    created = raw.get("date") or raw.get("dateCreated") or raw.get("created")
+    updated = raw.get("updated") or raw.get("dateModified") or raw.get("modified")
+    fm.created, fm.updated = _as_text(created), _as_text(updated)
+    fm.created_date, fm.updated_date = _as_date(created), _as_date(updated)
     fm.tags = _flatten(raw.get("tags"))
     fm.categories = _flatten(raw.get("categories") or raw.get("category"))
     fm.node = _as_text(raw.get("node"))

@@ -64,7 +64,10 @@ class FolderListing:
 
 
 def decode_note(data: bytes) -> str:
-    """Decode a note's bytes: UTF-8 (with or without BOM), else GB18030; else raise."""
+    """Decode a note's bytes: UTF-8 (with or without BOM), else the encoding detector's best
+    reading (GB18030 Chinese, Latin-1...: studio.core.importers.text_files); else raise."""
+    from studio.core.importers.text_files import UnreadableFile, detect
+
     if b"\x00" in data[:65536]:
         raise NoteDecodeError("binary data, not a text file")
     try:
@@ -72,9 +75,9 @@ def decode_note(data: bytes) -> str:
     except UnicodeDecodeError:
         pass
     try:
-        text = data.decode("gb18030")
-    except UnicodeDecodeError as exc:
-        raise NoteDecodeError("not UTF-8 or GB18030 text") from exc
+        text = detect(data).text
+    except UnreadableFile as exc:
+        raise NoteDecodeError(str(exc)) from exc
     if any(ord(ch) < 32 and ch not in "\t\r\n\f" for ch in text[:65536]):
         raise NoteDecodeError("binary data, not a text file")
     return text

@@ -4,7 +4,13 @@ Reading (`plan_import` / `plan_cards`) and writing (`apply_import` / `apply_card
 on the collection's worker; the dialog only draws. The preview lists every card and
 interview row with a tick box, and every problem with its file and line, so the user
 decides what goes in before anything is written. Notes are linked in place or copied,
-dates without a year take the year chosen here, Anki review history is kept or dropped.
+Anki review history is kept or dropped.
+
+For notes the preview also shows what the import would otherwise decide on its own: the
+year each file's yearless interview dates were given and why (one year can be set for all
+instead), the encoding of every file that is not UTF-8 (a combo box per file with a sample
+line; a guess is flagged, and a change reads the files again, keeping what was unticked),
+and every question found twice, handled by the "same question twice" choice.
 """
 
 from __future__ import annotations
@@ -16,6 +22,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Qt, Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
+    QCheckBox,
+    QComboBox,
     QDialog,
     QFileDialog,
     QFormLayout,
@@ -37,6 +45,8 @@ from PySide6.QtWidgets import (
 from studio.ui.context import AppContext
 
 MODES = ("notes", "anki")
+GROUP_ROLE = Qt.UserRole + 1  # a top-level item's group: cards | notes | interviews | encodings | duplicates
+ASSUMPTION_ROLE = Qt.UserRole + 2  # an interview group's note on the year its file's dates were given
 
 
 class _Progress(QObject):
@@ -58,6 +68,8 @@ class ImportDialog(QDialog):
         self.ctx, self.mode = ctx, mode
         self.plan = None
         self.summary = None
+        self.encodings: dict[Path, str] = {}  # the user's encoding choice per file
+        self._unticked: set[str] = set()  # keys left unticked when the preview is read again
         self._progress = _Progress(self)
         self._progress.changed.connect(self._show_progress)
         self.setWindowTitle(self.tr("Import notes") if mode == "notes" else self.tr("Import Anki deck"))
@@ -85,10 +97,28 @@ class ImportDialog(QDialog):
                 box.addWidget(button)
             box.addStretch(1)
             options.addRow(self.tr("Notes:"), box)
+            self.use_year = QCheckBox(self.tr("Use one year for all of them:"))
+            self.use_year.setToolTip(self.tr(
+                "Otherwise each file's dates are placed near its front matter date, else its modification "
+                "time, else at their most recent past occurrence; the preview says which."))
             self.year = QSpinBox()
             self.year.setRange(1990, 2100)
             self.year.setValue(date.today().year)
-            options.addRow(self.tr("Year for dates written without one:"), self.year)
+            self.year.setEnabled(False)
+            self.use_year.toggled.connect(self.year.setEnabled)
+            self.use_year.toggled.connect(self._show_years)
+            self.year.valueChanged.connect(self._show_years)
+            year_box = QHBoxLayout()
+            year_box.addWidget(self.use_year)
+            year_box.addWidget(self.year)
+            year_box.addStretch(1)
+            options.addRow(self.tr("Dates without a year:"), year_box)
+            self.duplicates = QComboBox()
+            self.duplicates.addItem(self.tr("Keep both"), "keep_both")
+            self.duplicates.addItem(self.tr("Keep the newest (an imported text replaces the collection's; "
+                                            "its scheduling is kept)"), "keep_newest")
+            self.duplicates.addItem(self.tr("Skip the later ones, and those already in the collection"), "skip")
+            options.addRow(self.tr("Same question twice:"), self.duplicates)
         else:
             self.keep = QRadioButton(self.tr("Keep review history (scheduled with FSRS)"))
             self.fresh = QRadioButton(self.tr("Import every card as new"))
@@ -172,7 +202,10 @@ class ImportDialog(QDialog):
         if self.mode == "notes":
             from studio.core.importers.notes_import import plan_import
 
-            self.ctx.tasks.run(lambda _col: plan_import(paths, progress=report), self._planned, self._failed)
+            chosen = dict(self.encodings)
+            self.ctx.tasks.run(lambda col: plan_import(paths, progress=report, col=col, guess=True,
+                                                       encodings=chosen),
+                               self._planned, self._failed)
         else:
             from studio.core.importers.anki import plan_cards
 
@@ -183,41 +216,148 @@ class ImportDialog(QDialog):
         self.tree.clear()
         self.problems.clear()
         cards = plan.cards
-        group = QTreeWidgetItem(self.tree, [self.tr("Cards (%1)").replace("%1", str(len(cards)))])
-        group.setFlags(group.flags() | Qt.ItemIsUserCheckable | Qt.ItemIsAutoTristate)
-        group.setCheckState(0, Qt.Checked)
+        group = self._group("cards", self.tr("Cards (%1)").replace("%1", str(len(cards))), checkable=True)
         for planned in cards:
             if self.mode == "notes":
                 question, where = planned.card.question, f"{planned.path.name}:{planned.card.line}"
             else:
                 question, where = planned.question, planned.deck or planned.key
-            item = QTreeWidgetItem(group, [question.replace("\n", " ")[:200], where])
-            item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
-            item.setCheckState(0, Qt.Checked if planned.selected else Qt.Unchecked)
-            item.setData(0, Qt.UserRole, planned)
+            self._check_item(group, [question.replace("\n", " ")[:200], where], planned)
         group.setExpanded(True)
         if self.mode == "notes":
-            notes = QTreeWidgetItem(self.tree, [self.tr("Notes (%1)").replace("%1", str(len(plan.files)))])
-            for path in plan.files:
-                QTreeWidgetItem(notes, [path.name, str(path.parent)])
-            rows = QTreeWidgetItem(self.tree, [self.tr("Interviews (%1)").replace("%1", str(len(plan.interviews)))])
-            rows.setFlags(rows.flags() | Qt.ItemIsUserCheckable | Qt.ItemIsAutoTristate)
-            rows.setCheckState(0, Qt.Checked)
-            for planned in plan.interviews:
-                label = f"{planned.row.when_text.strip()}  {planned.row.company}"
-                item = QTreeWidgetItem(rows, [label, f"{planned.path.name}:{planned.row.line}"])
-                item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
-                item.setCheckState(0, Qt.Checked)
-                item.setData(0, Qt.UserRole, planned)
-            rows.setExpanded(True)
+            self._show_notes_parts(plan)
+        self._unticked = set()
         self._show_problems(plan.problems)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        if self._has_anything():
-            self.status.setText(self.tr("Untick anything you do not want, then Import."))
-        else:
+        if not self._has_anything():
             self.status.setText(self.tr("Nothing to import; see the problems below."))
+        elif self.mode == "notes" and any(e.how == "guessed" for e in plan.encodings.values()):
+            self.status.setText(self.tr("The encoding of some files is a guess: check their sample lines "
+                                        "under Encodings, then Import."))
+        else:
+            self.status.setText(self.tr("Untick anything you do not want, then Import."))
         self._busy(False)
+
+    def _group(self, name: str, label: str, checkable: bool = False) -> QTreeWidgetItem:
+        group = QTreeWidgetItem(self.tree, [label])
+        group.setData(0, GROUP_ROLE, name)
+        if checkable:
+            group.setFlags(group.flags() | Qt.ItemIsUserCheckable | Qt.ItemIsAutoTristate)
+            group.setCheckState(0, Qt.Checked)
+        return group
+
+    def _check_item(self, parent: QTreeWidgetItem, texts: list[str], planned) -> QTreeWidgetItem:
+        item = QTreeWidgetItem(parent, texts)
+        item.setFlags(item.flags() | Qt.ItemIsUserCheckable)
+        ticked = planned.selected and planned.key not in self._unticked
+        item.setCheckState(0, Qt.Checked if ticked else Qt.Unchecked)
+        item.setData(0, Qt.UserRole, planned)
+        return item
+
+    def _show_notes_parts(self, plan) -> None:
+        notes = self._group("notes", self.tr("Notes (%1)").replace("%1", str(len(plan.files))))
+        for path in plan.files:
+            QTreeWidgetItem(notes, [path.name, str(path.parent)])
+        rows = self._group("interviews", self.tr("Interviews (%1)").replace("%1", str(len(plan.interviews))),
+                           checkable=True)
+        for assumption in plan.assumptions:
+            note = QTreeWidgetItem(rows, [""])
+            note.setData(0, ASSUMPTION_ROLE, assumption)
+            note.setFirstColumnSpanned(True)
+            font = note.font(0)
+            font.setItalic(True)
+            note.setFont(0, font)
+        for planned in plan.interviews:
+            self._check_item(rows, ["", f"{planned.path.name}:{planned.row.line}"], planned)
+        rows.setExpanded(True)
+        self._show_years()
+        files = list(plan.encodings.items()) + [(p, None) for p in plan.unclear]
+        if files:
+            group = self._group("encodings", self.tr("Encodings (%1)").replace("%1", str(len(files))))
+            for path, reading in files:
+                self._encoding_item(group, path, reading, plan.unclear.get(path, []))
+            group.setExpanded(True)
+        if plan.duplicates:
+            group = self._group("duplicates", self.tr("Same question twice (%1)")
+                                .replace("%1", str(len(plan.duplicates))))
+            for dup in plan.duplicates:
+                where = ", ".join(f"{c.path.name}:{c.card.line}" for c in dup.cards)
+                if dup.existing is not None:
+                    where += self.tr(", card #%1 in your collection").replace("%1", str(dup.existing.id))
+                item = QTreeWidgetItem(group, [dup.question.replace("\n", " ")[:200], where])
+                item.setData(0, Qt.UserRole, dup)
+            group.setExpanded(True)
+
+    def _encoding_item(self, group: QTreeWidgetItem, path: Path, reading, candidates: list[str]) -> None:
+        if reading is None:
+            text = self.tr("%1: not readable in the chosen encoding; choose another").replace("%1", path.name)
+            names, current = candidates, self.encodings.get(path, "")
+        else:
+            how = {"detected": self.tr("detected"), "guessed": self.tr("a guess, not sure"),
+                   "chosen": self.tr("your choice"), "option": self.tr("your choice")}[reading.how]
+            text = (self.tr("%1: read as %2 (%3)").replace("%1", path.name).replace("%2", reading.name)
+                    .replace("%3", how))
+            names, current = reading.candidates, reading.name
+        item = QTreeWidgetItem(group, [text, ""])
+        item.setData(0, Qt.UserRole, path)
+        if reading is None or reading.how == "guessed":
+            font = item.font(0)
+            font.setBold(True)
+            item.setFont(0, font)
+        if reading is not None and reading.sample:
+            QTreeWidgetItem(item, [self.tr("Sample: %1").replace("%1", reading.sample), ""])
+            item.setExpanded(True)
+        combo = QComboBox()
+        combo.addItems(names)
+        combo.setCurrentText(current)
+        combo.setToolTip(self.tr("The encodings this file may be in, the most likely first"))
+        combo.currentTextChanged.connect(partial(self._choose_encoding, path))
+        self.tree.setItemWidget(item, 1, combo)
+
+    def _choose_encoding(self, path: Path, name: str) -> None:
+        """Read the files again with this one in `name`, keeping what was unticked."""
+        if not name or self.plan is None:
+            return
+        self.encodings[path] = name
+        self._unticked = {item.data(0, Qt.UserRole).key for item in self.card_items() + self.interview_items()
+                          if item.checkState(0) != Qt.Checked}
+        self.read()
+
+    def _show_years(self, *_args) -> None:
+        """Label each interview with the year its date is given, and each file with why."""
+        override = self.year.value() if self.use_year.isChecked() else None
+        for item in self._children("interviews"):
+            assumption = item.data(0, ASSUMPTION_ROLE)
+            if assumption is not None:
+                item.setText(0, f"{assumption.path.name}: {self._assumption_text(assumption, override)}")
+                item.setToolTip(0, item.text(0))
+                continue
+            planned = item.data(0, Qt.UserRole)
+            label = planned.row.when_text.strip()
+            if planned.year is not None:
+                label += f" ({override or planned.year})"
+            item.setText(0, f"{label}  {planned.row.company}")
+
+    def _assumption_text(self, assumption, override: int | None) -> str:
+        count = str(assumption.rows)
+        if override is not None:
+            return (self.tr("%1 dates without a year: %2, the year chosen above").replace("%1", count)
+                    .replace("%2", str(override)))
+        years = sorted(set(assumption.years))
+        span = str(years[0]) if len(years) == 1 else f"{years[0]}-{years[-1]}"
+        basis = assumption.basis
+        ref = basis.reference.isoformat()
+        if basis.kind == "front_matter":
+            why = self.tr("placed near the note's front matter date %1").replace("%1", ref)
+        elif basis.kind == "updated":
+            why = self.tr("placed near the note's 'updated' date %1").replace("%1", ref)
+        elif basis.kind == "file_time":
+            why = self.tr("placed near the file's modification time %1").replace("%1", ref)
+        else:
+            why = self.tr("their most recent past occurrence (no front matter date and no believable file time)")
+        return (self.tr("%1 dates without a year: %2, %3").replace("%1", count).replace("%2", span)
+                .replace("%3", why))
 
     def _has_anything(self) -> bool:
         plan = self.plan
@@ -228,15 +368,34 @@ class ImportDialog(QDialog):
         self.problems.addItems(problems)
         self.problems_label.setText(self.tr("Problems (%1)").replace("%1", str(len(problems))))
 
+    def _children(self, name: str) -> list[QTreeWidgetItem]:
+        for i in range(self.tree.topLevelItemCount()):
+            group = self.tree.topLevelItem(i)
+            if group.data(0, GROUP_ROLE) == name:
+                return [group.child(k) for k in range(group.childCount())]
+        return []
+
     def card_items(self) -> list[QTreeWidgetItem]:
-        group = self.tree.topLevelItem(0)
-        return [group.child(i) for i in range(group.childCount())] if group else []
+        return self._children("cards")
 
     def interview_items(self) -> list[QTreeWidgetItem]:
-        if self.mode != "notes" or self.tree.topLevelItemCount() < 3:
-            return []
-        group = self.tree.topLevelItem(2)
-        return [group.child(i) for i in range(group.childCount())]
+        """The interview rows with their tick boxes (the notes on assumed years left out)."""
+        return [item for item in self._children("interviews") if item.data(0, ASSUMPTION_ROLE) is None]
+
+    def assumption_items(self) -> list[QTreeWidgetItem]:
+        return [item for item in self._children("interviews") if item.data(0, ASSUMPTION_ROLE) is not None]
+
+    def encoding_items(self) -> list[QTreeWidgetItem]:
+        return self._children("encodings")
+
+    def encoding_combo(self, path: Path) -> QComboBox | None:
+        for item in self.encoding_items():
+            if item.data(0, Qt.UserRole) == Path(path):
+                return self.tree.itemWidget(item, 1)
+        return None
+
+    def duplicate_items(self) -> list[QTreeWidgetItem]:
+        return self._children("duplicates")
 
     # --- import ------------------------------------------------------------------------
     def apply(self) -> None:
@@ -252,8 +411,10 @@ class ImportDialog(QDialog):
         if self.mode == "notes":
             from studio.core.importers.notes_import import apply_import
 
-            copy, year = self.copy.isChecked(), self.year.value()
-            work = partial(apply_import, plan=plan, copy=copy, year=year, progress=report)
+            copy = self.copy.isChecked()
+            year = self.year.value() if self.use_year.isChecked() else None
+            work = partial(apply_import, plan=plan, copy=copy, year=year, progress=report,
+                           duplicates=self.duplicates.currentData())
         else:
             from studio.core.importers.anki import apply_cards
 
@@ -265,9 +426,16 @@ class ImportDialog(QDialog):
         self.summary = summary
         self.plan = None
         self._show_problems(summary.problems)
-        self.status.setText(self.tr("Imported: %1 notes, %2 new cards, %3 updated cards, %4 interviews.")
-                            .replace("%1", str(summary.notes)).replace("%2", str(summary.cards))
-                            .replace("%3", str(summary.cards_updated)).replace("%4", str(summary.interviews)))
+        text = (self.tr("Imported: %1 notes, %2 new cards, %3 updated cards, %4 interviews.")
+                .replace("%1", str(summary.notes)).replace("%2", str(summary.cards))
+                .replace("%3", str(summary.cards_updated)).replace("%4", str(summary.interviews)))
+        duplicates = summary.duplicates if self.mode == "notes" else None
+        if duplicates:
+            outcome = {"keep_both": self.tr("kept both"), "keep_newest": self.tr("kept the newest"),
+                       "skip": self.tr("skipped the later ones")}[summary.duplicate_policy]
+            text += " " + (self.tr("%1 questions found twice: %2.").replace("%1", str(len(duplicates)))
+                           .replace("%2", outcome))
+        self.status.setText(text)
         self._busy(False)
         for what in ("notes", "cards", "interviews"):
             self.ctx.bus.data_changed.emit(what)

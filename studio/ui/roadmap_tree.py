@@ -198,7 +198,7 @@ class RoadmapTree(QWidget):
             self.ctx.bus.data_changed.emit("notes")
         if report.skipped:
             self.ctx.bus.status_message.emit(
-                self.tr("Skipped %1 note files that are not UTF-8 or GB18030 text, e.g. %2")
+                self.tr("Skipped %1 note files that are not readable text, e.g. %2")
                 .replace("%1", str(len(report.skipped))).replace("%2", report.skipped[0][0]))
 
     def _scan_failed(self, error: Exception) -> None:

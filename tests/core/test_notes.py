@@ -39,8 +39,13 @@ def test_decode_accepts_utf8_bom_and_gb18030_and_rejects_binary():
     assert decode_note("显存".encode("gb18030")) == "显存"
     with pytest.raises(NoteDecodeError):
         decode_note(b"\x00\x01\x02binary")
-    with pytest.raises(NoteDecodeError):
-        decode_note(b"\xff\xfe\xfd\xfc" * 10)
+    with pytest.raises(NoteDecodeError):  # not UTF-8, and control bytes in any single-byte reading
+        decode_note(b"\xff\x01\x02\x03\xfe" * 10)
+
+
+def test_a_latin1_note_reads_as_latin1_not_as_chinese():
+    text = "Café au lait, naïve Müller: über die Straße.\n" * 3
+    assert decode_note(text.encode("latin-1")) == text
 
 
 def test_scan_indexes_decodable_files_and_reports_the_rest(collection, tmp_path):

@@ -4,15 +4,29 @@ A table counts as an interview log when its header names a date (Date, 日期, �
 and either a company column (Company, 公司…) or a date cell that carries the company
 after the date ("5/19 20：00 Acme AI Infra"). Other columns map by their header words:
 questions/record (记录, 问题), feeling (感受), result (结果), round (轮次), role (岗位),
-notes (备注). Rows without a year take the year the user confirms; empty rows are
-skipped; every row that cannot be read is reported with its line.
+notes (备注). Empty rows are skipped; every row that cannot be read is reported with
+its line.
+
+Dates written without a year ("5/19 20:00") are placed by `place_year` near a reference
+date, in the twelve-month window that reference stands for:
+- the note's front matter `date` (when the log was started): from 3 months before it to
+  9 months after, since a log is mostly filled in after it is begun. A note dated
+  2025-12-28 puts "1/3" in 2026 and "12/20" in 2025;
+- else its front matter `updated`, else the file's modification time (when the log was
+  last saved): from 9 months before to 3 months after, since rows are mostly written
+  after the interview and upcoming ones a little ahead;
+- else (no front matter date, and a file time before 1990 or in the future, as unpacked
+  archives give) the most recent past occurrence, today included.
+The user can override all of this with one year (`--year`, or the preview's year box).
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from calendar import monthrange
 from dataclasses import dataclass, field
+from datetime import date, datetime, timedelta, tzinfo
 
 HEADER_WORDS = {
     "date": ("date", "time", "when", "日期", "时间", "面试时间"),
@@ -122,3 +136,66 @@ def _read_table(kinds, body, rows, problems) -> None:
             problems.append(TableProblem(line_no, "row has a date but no company; row skipped"))
             continue
         rows.append(TableRow(line_no, m.group("date"), company, values))
+
+
+# ----- which year a yearless date means ---------------------------------------------------
+
+# Months before and after the reference date that its twelve-month window covers.
+WINDOWS = {"front_matter": (-3, 9), "updated": (-9, 3), "file_time": (-9, 3)}
+_SANE_FROM = date(1990, 1, 1)
+_DAY = timedelta(days=1)
+
+
+@dataclass
+class YearBasis:
+    """What a file's yearless dates are placed near: `kind` is a key of WINDOWS, or "today"."""
+
+    kind: str
+    reference: date
+    rejected_file_time: date | None = None  # a file time too old or in the future to believe
+
+
+def _days_in(year: int, month: int) -> int:
+    return monthrange(year, month)[1]
+
+
+def _shift(day: date, months: int) -> date:
+    """The same day `months` later (or earlier), clamped to the end of a shorter month."""
+    year, month0 = divmod(day.year * 12 + day.month - 1 + months, 12)
+    return date(year, month0 + 1, min(day.day, _days_in(year, month0 + 1)))
+
+
+def year_basis(created: date | None, updated: date | None, mtime: float | None, today: date,
+               tz: tzinfo | None = None) -> YearBasis:
+    """The reference for one file: front matter date, else updated, else file time, else today."""
+    if created is not None:
+        return YearBasis("front_matter", created)
+    if updated is not None:
+        return YearBasis("updated", updated)
+    if mtime is None:
+        return YearBasis("today", today)
+    try:
+        when = datetime.fromtimestamp(mtime, tz).date()
+    except (OverflowError, OSError, ValueError):
+        return YearBasis("today", today)
+    if _SANE_FROM <= when <= today + _DAY:
+        return YearBasis("file_time", when)
+    return YearBasis("today", today, rejected_file_time=when)
+
+
+def place_year(month: int, day: int, basis: YearBasis) -> int:
+    """The year that puts month/day inside the basis's window (see the module docstring)."""
+    ref = basis.reference
+    if basis.kind == "today":  # the most recent past occurrence: after a year ago, up to today
+        lower, upper = _shift(ref, -12) + _DAY, ref + _DAY
+    else:
+        before, after = WINDOWS[basis.kind]
+        lower, upper = _shift(ref, before), _shift(ref, after)
+    for year in (ref.year - 1, ref.year, ref.year + 1):
+        if day <= _days_in(year, month) and lower <= date(year, month, day) < upper:
+            return year
+    # 29 February with no leap year in the window: the latest one before the window ends.
+    year = upper.year
+    while day > _days_in(year, month) or date(year, month, day) >= upper:
+        year -= 1
+    return year

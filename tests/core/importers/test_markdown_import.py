@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import textwrap
+from datetime import datetime
+from zoneinfo import ZoneInfo
 
 from fsrs import Rating
 from hypothesis import given, settings
@@ -128,11 +131,17 @@ def test_import_folder_summary_encodings_and_problems(collection, tmp_path):
     assert [q.text for q in layernorm.questions] == ["手写 layernorm", "问了 C++ 虚函数"]
 
 
-def test_missing_year_is_reported_and_nothing_half_imported(collection, tmp_path):
+def test_yearless_rows_take_the_file_time_year_and_say_so(collection, tmp_path):
     path = _write(tmp_path, "log.md", TABLE_ZH.encode())
+    stamp = datetime(2024, 6, 30, 12, 0, tzinfo=ZoneInfo("Asia/Shanghai")).timestamp()
+    os.utime(path, (stamp, stamp))
     summary = apply_import(collection, plan_import([path]))
-    assert summary.interviews == 0
-    assert sum("has no year" in p for p in summary.problems) == 2
+    assert summary.interviews == 2
+    assert {i.starts_at.year for i in list_interviews(collection)} == {2024}
+    (assumed,) = summary.assumptions
+    assert (assumed.rows, assumed.basis.kind) == (2, "file_time")
+    assert "near the file's modification time 2024-06-30" in assumed.describe()
+    assert not any("has no year" in p for p in summary.problems)
 
 
 def test_reimport_updates_text_without_duplicates_and_keeps_scheduling(collection, tmp_path):
