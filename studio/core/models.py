@@ -260,6 +260,31 @@ class BenchPoint(Base):
     attempt: Mapped[DrillAttempt] = relationship(back_populates="points")
 
 
+class BenchRun(Base):
+    """One `studio-bench` run of a user's own kernel: where it came from and every point.
+
+    `points_json` is the run's JSON document (studio.drills.bench_cli.summary); the columns
+    beside it are what history lists and filters on.
+    """
+
+    __tablename__ = "bench_runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    kernel_path: Mapped[str] = mapped_column(Text, index=True)
+    func: Mapped[str] = mapped_column(String(200))
+    spec_path: Mapped[str] = mapped_column(Text, default="")
+    content_hash: Mapped[str] = mapped_column(String(64), default="")  # sha256 of kernel + spec
+    git_commit: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    git_dirty: Mapped[bool | None] = mapped_column(Boolean, nullable=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime)
+    status: Mapped[str] = mapped_column(String(32))
+    mode: Mapped[str] = mapped_column(String(16), default="")  # gpu | interpreter
+    device: Mapped[str] = mapped_column(Text, default="")
+    protocol: Mapped[str] = mapped_column(String(16), default="engine")
+    versions_json: Mapped[str] = mapped_column(Text, default="{}")
+    points_json: Mapped[str] = mapped_column(Text, default="{}")
+
+
 class Setting(Base):
     """A core setting (daily limits, desired retention...) as JSON text."""
 

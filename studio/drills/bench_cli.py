@@ -1,7 +1,8 @@
 """studio-bench: check and time the user's own kernel across a sweep, without the GUI.
 
     studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine] [--interpret] [--json]
-                               [--timeout S] [--python PATH]
+                               [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
+    studio-bench history FILE[:FUNC] [--json]
 
 FILE:FUNC names the kernel (a Python file and the function in it); SPEC is its bench spec,
 `<FILE stem>.bench.py` beside it unless given (the contract: studio/drills/harness/bench_spec.py
@@ -9,7 +10,10 @@ and the README's "Kernel bench"). Each sweep point is checked against the spec's
 and, on a GPU, timed beside every baseline the spec names. The run goes through the drill
 engine: the kernel runs in a worker process apart from the judge, with its time and memory
 limits. Exit status: 0 every point correct, 1 a point wrong, 2 the run could not be judged
-(bad spec, crash, hang). With --json, stdout is one JSON document with every point.
+(bad spec, crash, hang). With --json, stdout is one JSON document with every point and the
+run's id. Every run is kept in the app's history (with the kernel's git commit, if any);
+--compare RUN_ID adds the speedup of each point over that run and whether it is beyond the
+noise (the two runs' p20-p80 ranges do not overlap).
 """
 
 from __future__ import annotations
@@ -64,11 +68,18 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--json", action="store_true", help="print one JSON document")
     run.add_argument("--timeout", type=float, help="seconds for the whole run (default 600)")
     run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env)")
+    run.add_argument("--compare", type=int, metavar="RUN_ID", help="compare each point with an earlier run")
+    run.add_argument("--no-record", action="store_true", help="do not keep this run in the history")
+    hist = sub.add_parser("history", help="earlier runs of a kernel file")
+    hist.add_argument("target", help="FILE or FILE:FUNC")
+    hist.add_argument("--json", action="store_true")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    if args.command == "history":
+        return _history(args, sys.stdout)
     return _run(args, sys.stdout)
 
 
@@ -86,15 +97,91 @@ def _run(args, out: TextIO) -> int:
         print(f"error: no bench spec at {spec}: write one (see the README, \"Kernel bench\") "
               "or pass --spec", file=sys.stderr)
         return 2
-    request = bench_request(kernel, func, spec, args.interpret, args.timeout)
-    runner = DrillRunner(python=args.python)
-    printer = None if args.json else _Printer(out)
-    result = runner.run(request, printer)
+    col = None
+    if args.compare is not None or not args.no_record:
+        col = _open_history()
+        if col is None:
+            return 2
+    try:
+        earlier = None
+        if args.compare is not None:
+            from studio.core.bench_runs import get_run
+
+            earlier = get_run(col, args.compare)
+            if earlier is None:
+                print(f"error: no bench run #{args.compare} (see `studio-bench history {kernel}`)", file=sys.stderr)
+                return 2
+        request = bench_request(kernel, func, spec, args.interpret, args.timeout)
+        runner = DrillRunner(python=args.python)
+        printer = None if args.json else _Printer(out)
+        result = runner.run(request, printer)
+        doc = summary(result, spec, args.protocol)
+        if not args.no_record:
+            from studio.core.bench_runs import record_run
+
+            doc["run_id"] = record_run(col, doc, kernel, func, spec)
+        if earlier is not None:
+            doc["compare"] = _compare(earlier, doc)
+    finally:
+        if col is not None:
+            col.close()
     if args.json:
-        out.write(json.dumps(summary(result, spec, args.protocol), indent=1, allow_nan=False, default=str) + "\n")
+        out.write(json.dumps(doc, indent=1, allow_nan=False, default=str) + "\n")
     else:
         _print_end(result, out)
+        if doc.get("run_id"):
+            out.write(f"run #{doc['run_id']} kept in the history (studio-bench history {kernel})\n")
+        for c in doc.get("compare", {}).get("points", []):
+            size = "x".join(map(str, c["size"]))
+            out.write(f"vs #{args.compare} {size:>14} {c['dtype']:<9} {c['speedup']:.2f}x  {c['verdict']}\n")
     return result.cli_exit_code
+
+
+def _open_history():
+    from studio.core.collection import Collection
+    from studio.core.db import DatabaseProblem
+
+    try:
+        return Collection.open()
+    except DatabaseProblem as exc:
+        print(f"error: the history database cannot be opened: {exc.summary()} ({exc.detail}); "
+              "run with --no-record to bench without it", file=sys.stderr)
+        return None
+
+
+def _compare(earlier, doc: dict) -> dict:
+    from dataclasses import asdict
+
+    from studio.core.bench_runs import compare_points, run_points
+
+    changes = compare_points(run_points(earlier), doc["points"])
+    return {"run_id": earlier.id, "points": [{**asdict(c), "verdict": c.verdict} for c in changes]}
+
+
+def _history(args, out: TextIO) -> int:
+    from studio.core.bench_runs import describe_run, list_runs, run_points
+
+    file, sep, func = args.target.rpartition(":")
+    kernel, func = (Path(file), func) if sep and func.isidentifier() else (Path(args.target), None)
+    col = _open_history()
+    if col is None:
+        return 2
+    try:
+        runs = list_runs(col, kernel.expanduser(), func)
+    finally:
+        col.close()
+    if args.json:
+        out.write(json.dumps([{"id": r.id, "started_at": r.started_at.isoformat(), "func": r.func,
+                               "status": r.status, "device": r.device, "protocol": r.protocol,
+                               "git_commit": r.git_commit, "git_dirty": r.git_dirty,
+                               "content_hash": r.content_hash, "points": run_points(r)} for r in runs],
+                             indent=1, default=str) + "\n")
+        return 0
+    if not runs:
+        out.write(f"no bench runs of {kernel.expanduser().resolve()} yet\n")
+    for r in runs:
+        out.write(describe_run(r) + "\n")
+    return 0
 
 
 def summary(result: RunResult, spec: Path, protocol: str) -> dict:

@@ -94,3 +94,18 @@ def test_a_missing_spec_says_where_it_looked(capsys, tmp_path):
     kernel.write_text("def f(x):\n    return x\n")
     assert bench_cli.main(["run", f"{kernel}:f"]) == 2
     assert str(tmp_path / "k.bench.py") in capsys.readouterr().err
+
+
+def test_runs_are_kept_listed_and_compared(capsys):
+    target = f"{FIXTURES / 'row_scale.py'}:row_scale_torch"
+    spec = ["--spec", str(FIXTURES / "row_scale.bench.py")]
+    code, first = bench(capsys, target, *spec)
+    assert code == 0 and isinstance(first["run_id"], int)
+    code, second = bench(capsys, target, *spec, "--compare", str(first["run_id"]))
+    assert second["compare"]["run_id"] == first["run_id"]
+    assert second["compare"]["points"] == []  # the interpreter times nothing to compare
+    assert bench_cli.main(["history", target, "--json"]) == 0
+    listed = json.loads(capsys.readouterr().out)
+    assert [r["id"] for r in listed] == [second["run_id"], first["run_id"]]
+    assert bench_cli.main(["run", target, *spec, "--compare", "999"]) == 2
+    assert "no bench run #999" in capsys.readouterr().err
