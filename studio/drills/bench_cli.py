@@ -1,6 +1,6 @@
 """studio-bench: check and time the user's own kernel across a sweep, without the GUI.
 
-    studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine] [--interpret] [--json]
+    studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine|do_bench|cudagraph] [--interpret] [--json]
                                [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
     studio-bench history FILE[:FUNC] [--json]
 
@@ -28,7 +28,7 @@ from studio.drills.events import BenchPointEvent, CaseResultEvent, ConsoleOutput
 from studio.drills.result import RunResult
 from studio.drills.runner import DrillRunner, RunRequest
 
-PROTOCOLS = ("engine",)
+PROTOCOLS = ("engine", "do_bench", "cudagraph")
 
 
 def default_spec(kernel: Path) -> Path:
@@ -44,7 +44,7 @@ def parse_target(target: str) -> tuple[Path, str]:
 
 
 def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
-                  timeout_s: float | None = None) -> RunRequest:
+                  timeout_s: float | None = None, protocol: str = "engine") -> RunRequest:
     """The drill engine's request for a bench of `func` in `kernel` under `spec`."""
     problem = {"id": f"bench:{kernel.name}", "bench_spec": str(spec), "entry": func,
                "signature": f"{func}(...)", "inputs": [], "metric": "gbps", "tolerances": {},
@@ -53,7 +53,7 @@ def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
     # lang "torch": a bench measures the user's code as it is; the drills' rule that a
     # Triton solution must launch a Triton kernel of its own does not apply.
     return RunRequest(drill=f"bench:{kernel.name}", solution=kernel, bench=True, interpret=interpret,
-                      timeout_s=timeout_s, lang="torch", problem=problem)
+                      timeout_s=timeout_s, lang="torch", problem=problem, protocol=protocol)
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -63,7 +63,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("target", help="the kernel as FILE:FUNC")
     run.add_argument("--spec", help="the bench spec (default: <FILE stem>.bench.py beside FILE)")
     run.add_argument("--protocol", choices=PROTOCOLS, default="engine",
-                     help="timing protocol (engine: read flush, interleaved kernel/baseline rounds)")
+                     help="timing protocol: engine (read flush, interleaved kernel/baseline rounds, checksums), "
+                          "do_bench (triton.testing.do_bench as shipped), cudagraph (do_bench_cudagraph)")
     run.add_argument("--interpret", action="store_true", help="Triton's interpreter on the CPU: correctness only")
     run.add_argument("--json", action="store_true", help="print one JSON document")
     run.add_argument("--timeout", type=float, help="seconds for the whole run (default 600)")
@@ -99,9 +100,11 @@ def _run(args, out: TextIO) -> int:
         return 2
     col = None
     if args.compare is not None or not args.no_record:
-        col = _open_history()
-        if col is None:
+        col = _open_history(quiet_if_missing=args.compare is None)
+        if col is None and args.compare is not None:
             return 2
+        if col is None:
+            args.no_record = True
     try:
         earlier = None
         if args.compare is not None:
@@ -111,7 +114,7 @@ def _run(args, out: TextIO) -> int:
             if earlier is None:
                 print(f"error: no bench run #{args.compare} (see `studio-bench history {kernel}`)", file=sys.stderr)
                 return 2
-        request = bench_request(kernel, func, spec, args.interpret, args.timeout)
+        request = bench_request(kernel, func, spec, args.interpret, args.timeout, args.protocol)
         runner = DrillRunner(python=args.python)
         printer = None if args.json else _Printer(out)
         result = runner.run(request, printer)
@@ -137,10 +140,20 @@ def _run(args, out: TextIO) -> int:
     return result.cli_exit_code
 
 
-def _open_history():
-    from studio.core.collection import Collection
-    from studio.core.db import DatabaseProblem
+def _open_history(quiet_if_missing: bool = False):
+    """The app's collection for the run history; None (and why, on stderr) when it cannot be had.
 
+    A GPU box may have torch and Triton but not the app's database layer: the bench still
+    runs there, without history, and says so.
+    """
+    try:
+        from studio.core.collection import Collection
+        from studio.core.db import DatabaseProblem
+    except ImportError as exc:
+        what = "note: this run is not kept in the history" if quiet_if_missing else "error: no history here"
+        print(f"{what} (the app's database layer is not installed in this environment: {exc})",
+              file=sys.stderr)
+        return None
     try:
         return Collection.open()
     except DatabaseProblem as exc:
@@ -159,13 +172,13 @@ def _compare(earlier, doc: dict) -> dict:
 
 
 def _history(args, out: TextIO) -> int:
-    from studio.core.bench_runs import describe_run, list_runs, run_points
-
     file, sep, func = args.target.rpartition(":")
     kernel, func = (Path(file), func) if sep and func.isidentifier() else (Path(args.target), None)
     col = _open_history()
     if col is None:
         return 2
+    from studio.core.bench_runs import describe_run, list_runs, run_points
+
     try:
         runs = list_runs(col, kernel.expanduser(), func)
     finally:
@@ -199,7 +212,7 @@ def summary(result: RunResult, spec: Path, protocol: str) -> dict:
         t = timed.get(key)
         if t:
             point.update({k: t.get(k) for k in ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak",
-                                                "speedup", "baseline", "baselines", "protocol", "invalid")})
+                                                "speedup", "baseline", "baselines", "protocol", "invalid", "note")})
             if t.get("error") and point["passed"]:
                 point["timing_error"] = t["error"]
         points.append(point)

@@ -78,6 +78,7 @@ class BenchPoint:
     invalid: str | None = None          # why the timing is not a result (never a best)
     baseline: str = "torch"             # what ref_* timed (a bench names its first baseline)
     baselines: dict[str, dict] = field(default_factory=dict)  # every baseline: ms, p20, p80, gbps
+    note: str | None = None             # what a protocol's figure means (e.g. L2-resident replays)
 
 
 @dataclass

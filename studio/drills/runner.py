@@ -76,6 +76,7 @@ class RunRequest:
     # A problem from a source other than the catalogue (a user's bench spec, later GPU MODE
     # and LeetGPU folders): the judge's drill dictionary, used instead of looking up `drill`.
     problem: dict | None = None
+    protocol: str = "engine"     # timing protocol: engine | do_bench | cudagraph (DESIGN.md)
 
     @property
     def timeout(self) -> float:
@@ -216,6 +217,7 @@ class DrillRunner:
             "solution": str(solution),
             "lang": request.lang,
             "bench": request.bench,
+            "protocol": request.protocol,
             "interpret": request.interpret,
             "seed": request.seed,
             "trials": request.trials,

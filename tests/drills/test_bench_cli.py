@@ -109,3 +109,22 @@ def test_runs_are_kept_listed_and_compared(capsys):
     assert [r["id"] for r in listed] == [second["run_id"], first["run_id"]]
     assert bench_cli.main(["run", target, *spec, "--compare", "999"]) == 2
     assert "no bench run #999" in capsys.readouterr().err
+
+
+def test_without_the_database_layer_the_bench_runs_and_says_history_is_off(capsys, monkeypatch):
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_sqlalchemy(name, *args, **kwargs):
+        if name.startswith("studio.core"):
+            raise ImportError("No module named 'sqlalchemy'")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", no_sqlalchemy)
+    code = bench_cli.main(["run", f"{FIXTURES / 'row_scale.py'}:row_scale_torch", "--spec",
+                           str(FIXTURES / "row_scale.bench.py"), "--interpret", "--json"])
+    captured = capsys.readouterr()
+    assert code == 0 and "not kept in the history" in captured.err
+    assert "run_id" not in json.loads(captured.out)
+    assert bench_cli.main(["history", str(FIXTURES / "row_scale.py")]) == 2

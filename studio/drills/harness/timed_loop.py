@@ -53,6 +53,11 @@ class TimedLoop:
         self._flush_buffer: torch.Tensor | None = None
         self._nan_pair = torch.full((2,), float("nan"), dtype=torch.float64, device="cuda")
         self._events: list[tuple[Any, Any]] = []
+        from triton import testing
+
+        # The stock protocols, captured like the primitives above.
+        self._do_bench = testing.do_bench
+        self._do_bench_cudagraph = testing.do_bench_cudagraph
 
     def sync(self) -> None:
         self._sync()
@@ -100,6 +105,18 @@ class TimedLoop:
             del out
             events.append(float(self._elapsed(start, end)))
         return {"event_ms": events, "host_ms": hosts}
+
+    def stock(self, fn: Callable[..., Any], work: list[Any], protocol: str, rep_ms: float) -> dict[str, Any]:
+        """Per-call ms from Triton's own timers: `do_bench` (its memset flush between calls)
+        or `cudagraph` (do_bench_cudagraph: replays of a CUDA graph of the call)."""
+        call = lambda: fn(*work)  # noqa: E731
+        started = self._clock()
+        if protocol == "cudagraph":
+            times = self._do_bench_cudagraph(call, rep=rep_ms, return_mode="all")
+        else:
+            times = self._do_bench(call, warmup=25, rep=rep_ms, return_mode="all")
+        self._sync()
+        return {"times_ms": [float(t) for t in times], "loop_s": self._clock() - started}
 
     def run(self, fn: Callable[..., Any], work: list[Any], sources: list[list[Any]], n: int,
             checksums: bool) -> dict[str, Any]:

@@ -42,6 +42,15 @@ def time_baseline(fn: Callable[[], Any], warmup_ms: float, rep_ms: float) -> lis
     return _samples(fn, warmup_ms, rep_ms)
 
 
+def time_stock(fn: Callable[[], Any], protocol: str, rep_ms: float) -> list[float]:
+    """Per-call ms of fn with Triton's stock timers, unchanged: do_bench or do_bench_cudagraph."""
+    from triton.testing import do_bench, do_bench_cudagraph
+
+    if protocol == "cudagraph":
+        return [float(t) for t in do_bench_cudagraph(fn, rep=rep_ms, return_mode="all")]
+    return [float(t) for t in do_bench(fn, warmup=25, rep=rep_ms, return_mode="all")]
+
+
 def _samples(fn: Callable[[], Any], warmup_ms: float, rep_ms: float) -> list[float]:
     from triton import runtime
     from triton.testing import do_bench

@@ -319,7 +319,9 @@ class Worker:
         return result
 
     def _timed(self, fn: Callable, command: dict[str, Any]) -> dict[str, Any]:
-        state, n = self.bench_state, int(command["n"])
+        state, n = self.bench_state, int(command.get("n") or 0)
+        if command.get("protocol") in ("do_bench", "cudagraph"):
+            return self.loop.stock(fn, state["work"], command["protocol"], float(command.get("rep_ms") or 100))
         if command.get("probe"):
             return self.loop.probe(fn, state["work"], state["sources"], n)
         return self.loop.run(fn, state["work"], state["sources"], n,
