@@ -21,6 +21,7 @@ class Bus(QObject):
     data_changed = Signal(str)  # what changed: cards | reviews | interviews | notes | drills | progress
     status_message = Signal(str)
     drill_device = Signal(str)  # GPU name for drills, "" for the CPU interpreter
+    open_pane = Signal(str)  # a pane id (quick open)
 
 
 @dataclass

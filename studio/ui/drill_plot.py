@@ -10,6 +10,7 @@ from __future__ import annotations
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
+EXTRA_COLORS = ("#8e44ad", "#00897b", "#6d4c41", "#d81b60")  # further baselines of a bench
 
 
 _DTYPE_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
@@ -99,11 +100,25 @@ class DrillPlot(QWidget):
                 y = self._value(p, torch)
                 if y is not None:
                     out[name].append((index[point_label(p)], y))
+        for p in self.points:  # further baselines of a bench (torch.compile, the user's own)
+            for name, entry in (getattr(p, "baselines", None) or {}).items():
+                if name == getattr(p, "baseline", "torch") or not entry.get("ms"):
+                    continue
+                y = self._baseline_value(p, entry["ms"])
+                if y is not None:
+                    out.setdefault(f"b:{name}", []).append((index[point_label(p)], y))
         for p in self.overlay:
             y = self._value(p)
             if y is not None:
                 out["overlay"].append((index[point_label(p)], y))
         return out
+
+    def _baseline_value(self, p, ms: float):
+        if self.view.currentData() == "time":
+            return ms * 1000
+        if self.metric == "tflops":
+            return p.flops / (ms * 1e-3) / 1e12 if p.flops else None
+        return p.bytes / (ms * 1e-3) / 1e9 if p.bytes else None
 
     def redraw(self) -> None:
         import numpy as np
@@ -117,16 +132,19 @@ class DrillPlot(QWidget):
         labels = self._labels()
         self.plot.getAxis("bottom").setTicks([list(enumerate(labels))])
         data = self.series()
-        names = {"you": self.tr("your kernel"), "torch": "torch",
+        first_baseline = next((getattr(p, "baseline", "torch") for p in self.points), "torch")
+        names = {"you": self.tr("your kernel"), "torch": first_baseline,
                  "overlay": self.overlay_name or self.tr("earlier attempt")}
-        for key in ("you", "torch", "overlay"):
+        extra = [k for k in data if k.startswith("b:")]
+        for n, key in enumerate(["you", "torch", *extra, "overlay"]):
             pts = sorted(data[key])
             if not pts:
                 continue
-            pen = pg.mkPen(SERIES_COLORS[key], width=2,
+            color = SERIES_COLORS.get(key) or EXTRA_COLORS[n % len(EXTRA_COLORS)]
+            pen = pg.mkPen(color, width=2,
                            style=pg.QtCore.Qt.DotLine if key == "overlay" else pg.QtCore.Qt.SolidLine)
             self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen, symbol="o", symbolSize=6,
-                           symbolBrush=SERIES_COLORS[key], name=names[key])
+                           symbolBrush=color, name=names.get(key, key[2:]))
         if time_view:
             for p in self.points:
                 if p.p20 is not None and p.p80 is not None:

@@ -32,6 +32,7 @@ PANES = (
     ("interviews", "studio.ui.panes.interviews_pane", "InterviewsPane"),
     ("drills", "studio.ui.panes.drills_pane", "DrillsPane"),
     ("stats", "studio.ui.panes.stats_pane", "StatsPane"),
+    ("bench", "studio.ui.panes.bench_pane", "BenchPane"),
 )
 PANE_IDS = tuple(p[0] for p in PANES)
 
@@ -77,7 +78,7 @@ class MainWindow(QMainWindow):
         self.sidebar.setFixedWidth(132)
         self.pane_titles = {
             "notes": self.tr("Notes"), "review": self.tr("Review"), "interviews": self.tr("Interviews"),
-            "drills": self.tr("Drills"), "stats": self.tr("Stats"),
+            "drills": self.tr("Drills"), "stats": self.tr("Stats"), "bench": self.tr("Bench"),
         }
         for n, pane_id in enumerate(PANE_IDS, start=1):
             self.sidebar.addItem(f"{self.pane_titles[pane_id]}   Ctrl+{n}")
@@ -118,6 +119,7 @@ class MainWindow(QMainWindow):
         # Slots are methods returning None: PySide6 mishandles values returned from lambda slots.
         ctx.bus.status_message.connect(self._status_message)
         ctx.bus.open_drill.connect(self._open_drill_pane)
+        ctx.bus.open_pane.connect(self._open_pane)
         ctx.bus.review_scope.connect(self._open_review_pane)
         ctx.tasks.failed.connect(self._task_failed)
         self.refresh_status()
@@ -144,6 +146,10 @@ class MainWindow(QMainWindow):
 
     def _status_message(self, message: str) -> None:
         self.statusBar().showMessage(message, 8000)
+
+    def _open_pane(self, pane_id: str) -> None:
+        if pane_id in PANE_IDS:
+            self.show_pane(pane_id)
 
     def _open_drill_pane(self, _drill_id: str) -> None:
         self.show_pane("drills")
@@ -235,7 +241,7 @@ class MainWindow(QMainWindow):
     def quick_open(self) -> None:
         from studio.ui.quick_open import QuickOpen
 
-        dialog = QuickOpen(self.ctx, self)
+        dialog = QuickOpen(self.ctx, self, panes=self.pane_titles)
         dialog.exec()
         dialog.deleteLater()  # a search still running answers into nothing (TaskRunner checks)
 
@@ -319,9 +325,10 @@ class MainWindow(QMainWindow):
             self.roadmap.reload()
 
     def closeEvent(self, event) -> None:
-        drills = self.panes.get("drills")
-        if drills is not None:
-            drills.shutdown()
+        for running in ("drills", "bench"):
+            pane = self.panes.get(running)
+            if pane is not None:
+                pane.shutdown()
         self.ctx.settings.values["geometry"] = bytes(self.saveGeometry().toBase64()).decode()
         self.ctx.settings.save()
         if self._probe.isRunning():

@@ -47,9 +47,10 @@ def quick_results(col, query: str, lang: str, drills: list) -> list[tuple[str, s
 
 
 class QuickOpen(QDialog):
-    def __init__(self, ctx: AppContext, parent=None):
+    def __init__(self, ctx: AppContext, parent=None, panes: dict[str, str] | None = None):
         super().__init__(parent)
         self.ctx = ctx
+        self.panes = panes or {}  # pane id -> its title, so "bench" opens the Bench pane
         self.drills: list | None = None  # the drill catalogue, read on the first search
         self.setWindowTitle(self.tr("Quick open"))
         self.resize(640, 420)
@@ -65,7 +66,7 @@ class QuickOpen(QDialog):
         self.edit.returnPressed.connect(self._accept_current)
         self.list.itemActivated.connect(self._accept)
         self.kind_names = {"node": self.tr("Node"), "note": self.tr("Note"), "card": self.tr("Card"),
-                           "drill": self.tr("Drill")}
+                           "drill": self.tr("Drill"), "pane": self.tr("Pane")}
 
     def _search(self) -> None:
         query, lang = self.edit.text(), self.ctx.content_lang
@@ -79,6 +80,10 @@ class QuickOpen(QDialog):
 
     def _show(self, result) -> None:
         rows, self.drills = result
+        needle = self.edit.text().strip().lower()
+        panes = [("pane", pid, title, "") for pid, title in self.panes.items()
+                 if needle and (needle in pid or needle in title.lower())]
+        rows = panes + rows
         self.list.clear()
         for kind, target, label, snippet in rows:
             item = QListWidgetItem()
@@ -107,4 +112,6 @@ class QuickOpen(QDialog):
             bus.open_card.emit(int(target))
         elif kind == "drill":
             bus.open_drill.emit(target)
+        elif kind == "pane":
+            bus.open_pane.emit(target)
         self.accept()

@@ -1,0 +1,284 @@
+<?xml version='1.0' encoding='utf-8'?>
+<TS version="2.1" language="zh_CN">
+<context>
+    <name>BenchPane</name>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="130" />
+        <source>Open a Python file that holds your kernel…</source>
+        <translation>打开包含你的算子的 Python 文件…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="131" />
+        <source>Open kernel…</source>
+        <translation>打开算子…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="137" />
+        <source>Write spec…</source>
+        <translation>编写规格…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="140" />
+        <source>engine (L2 flushed, interleaved)</source>
+        <translation>engine（清空 L2，交替计时）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="141" />
+        <source>triton do_bench</source>
+        <translation>triton do_bench</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="141" />
+        <source>CUDA graph replay</source>
+        <translation>CUDA Graph 重放</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="143" />
+        <source>Run</source>
+        <translation>运行</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="145" />
+        <source>Stop</source>
+        <translation>停止</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="151" />
+        <source>Function</source>
+        <translation>函数</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="156" />
+        <source>Timing</source>
+        <translation>计时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <source>Size</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <source>Dtype</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <source>Check</source>
+        <translation>校验</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <source>Max err</source>
+        <translation>最大误差</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <source>µs</source>
+        <translation>µs</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <source>GB/s</source>
+        <translation>GB/s</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <source>% peak</source>
+        <translation>峰值占比</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <source>vs run</source>
+        <translation>对比运行</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="179" />
+        <source>Overlay</source>
+        <translation>叠加显示</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="181" />
+        <source>Compare</source>
+        <translation>对比</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="185" />
+        <source>Earlier runs</source>
+        <translation>历史运行</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="189" />
+        <source>Export PNG…</source>
+        <translation>导出 PNG…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="189" />
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="190" />
+        <source>Copy Markdown table</source>
+        <translation>复制 Markdown 表格</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="209" />
+        <source>Bench your own kernel: open the Python file that holds it, pick the function, and write a bench spec (sizes, dtypes, inputs and the reference) from the form. Every size is checked against the reference, then timed beside torch and torch.compile on the GPU; each run is kept so you can compare today's change with yesterday's.</source>
+        <translation>测试你自己的算子：打开包含它的 Python 文件，选择函数，再用表单编写测试规格（尺寸、数据类型、输入和参考实现）。每个尺寸都会先与参考实现比对正确性，然后在 GPU 上与 torch 和 torch.compile 一起计时；每次运行都会保存，方便你把今天的改动和昨天的结果对比。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="230" />
+        <source>Open kernel</source>
+        <translation>打开算子</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="231" />
+        <source>Python files (*.py)</source>
+        <translation>Python 文件 (*.py)</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="242" />
+        <source>Cannot read %1: %2</source>
+        <translation>无法读取 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="251" />
+        <source>No top-level function found in this file (a syntax error?).</source>
+        <translation>这个文件里没有找到顶层函数（是否有语法错误？）。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="265" />
+        <source>%1 (not written yet)</source>
+        <translation>%1（尚未编写）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="266" />
+        <source>Spec: %1</source>
+        <translation>规格：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="281" />
+        <source>Write spec</source>
+        <translation>编写规格</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="281" />
+        <source>%1 exists. Replace it?</source>
+        <translation>%1 已存在，要替换吗？</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="286" />
+        <source>Cannot write %1: %2</source>
+        <translation>无法写入 %1：%2</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="310" />
+        <source>Starting…</source>
+        <translation>正在启动…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="353" />
+        <source>ok</source>
+        <translation>通过</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="353" />
+        <source>FAILED</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="370" />
+        <source>Error: %1</source>
+        <translation>错误：%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="381" />
+        <source>%1: %2 of %3 sizes correct in %4 s</source>
+        <translation>%1：%3 个尺寸中 %2 个正确，用时 %4 秒</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="437" />
+        <source>Run the bench, then pick an earlier run to compare with.</source>
+        <translation>先运行测试，再选择一次历史运行来对比。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <source>faster</source>
+        <translation>更快</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <source>slower</source>
+        <translation>更慢</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <source>within noise</source>
+        <translation>在噪声范围内</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="442" />
+        <source>vs #%1</source>
+        <translation>对比 #%1</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="447" />
+        <source>No point was timed in both runs.</source>
+        <translation>两次运行没有共同计时的数据点。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="451" />
+        <source>Export plot</source>
+        <translation>导出图表</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="464" />
+        <source>Export CSV</source>
+        <translation>导出 CSV</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="478" />
+        <source>Markdown table copied</source>
+        <translation>已复制 Markdown 表格</translation>
+    </message>
+</context>
+<context>
+    <name>SpecDialog</name>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="54" />
+        <source>Write a bench spec</source>
+        <translation>编写测试规格</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="66" />
+        <source>also time torch.compile of the reference</source>
+        <translation>同时计时参考实现的 torch.compile 版本</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="71" />
+        <source>Sizes</source>
+        <translation>尺寸</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="72" />
+        <source>Dtypes</source>
+        <translation>数据类型</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="73" />
+        <source>Tensor inputs</source>
+        <translation>张量输入个数</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="75" />
+        <source>Shape of %1</source>
+        <translation>%1 的形状</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="76" />
+        <source>Reference (of a, b, c, d)</source>
+        <translation>参考实现（用 a、b、c、d 表示）</translation>
+    </message>
+</context>
+</TS>

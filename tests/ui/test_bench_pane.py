@@ -1,0 +1,146 @@
+"""The Bench pane: a user's kernel opened, its spec written from the form, a run end to end
+(interpreter), streamed points reaching the plot, history, overlay, compare and exports."""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtWidgets import QDialog, QMessageBox
+
+from studio.drills.events import BenchPointEvent, CaseResultEvent
+from studio.drills.result import BenchPoint, CaseResult
+from tests.conftest import close_app, drain
+
+FIXTURES = Path(__file__).resolve().parents[1] / "drills" / "bench_fixtures"
+
+
+@pytest.fixture
+def pane(studio_app, qtbot, tmp_path):
+    pane = studio_app.window.show_pane("bench")
+    drain(qtbot, studio_app)
+    yield pane
+    pane.shutdown()
+    drain(qtbot, studio_app)
+    close_app(studio_app)
+
+
+def test_empty_state_then_a_kernel_lists_its_functions(pane, tmp_path, qtbot):
+    assert pane.empty.isVisibleTo(pane) and "open the Python file" in pane.empty.text()
+    assert not pane.run_button.isEnabled()
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    pane.open_kernel(kernel)
+    assert [pane.func.itemText(i) for i in range(pane.func.count())] == [
+        "row_scale", "row_scale_wrong", "row_scale_raises_on_wide", "row_scale_torch"]
+    assert "not written yet" in pane.spec_label.text() and not pane.run_button.isEnabled()
+    assert not pane.empty.isVisibleTo(pane)
+
+
+def test_the_spec_form_writes_a_spec_that_enables_run(pane, tmp_path, monkeypatch):
+    from studio.ui.panes.bench_pane import SpecDialog
+
+    kernel = tmp_path / "k.py"
+    kernel.write_text("def scale(a, b):\n    return a * b\n")
+    pane.open_kernel(kernel)
+    dialog = SpecDialog(pane)
+    dialog.sizes.setText("4x8, 16x32")
+    dialog.count.setValue(2)
+    dialog.shapes[1].setText("(size[0], 1)")
+    dialog.reference.setText("a * b")
+    dialog._accept()
+    assert dialog.result() == QDialog.Accepted
+    assert pane.save_spec(pane.spec_path(), dialog.text)
+    assert "k.bench.py" in pane.spec_label.text() and "not written" not in pane.spec_label.text()
+    assert pane.run_button.isEnabled()
+    monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.No)
+    assert not pane.save_spec(pane.spec_path(), "x = 1\n")  # an existing spec is not replaced unasked
+    bad = SpecDialog(pane)
+    bad.reference.setText("q + 1")
+    bad._accept()
+    assert "unknown name" in bad.error.text()
+
+
+def test_a_run_end_to_end_fills_the_table_and_the_history(pane, studio_app, qtbot, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    shutil.copy(FIXTURES / "row_scale.bench.py", tmp_path / "row_scale.bench.py")
+    pane.open_kernel(kernel)
+    pane.func.setCurrentText("row_scale_raises_on_wide")
+    pane.start_run()
+    qtbot.waitUntil(lambda: not pane.is_running(), timeout=120_000)
+    drain(qtbot, studio_app)
+    assert pane.table.rowCount() == 4
+    checks = {(pane.table.item(r, 0).text(), pane.table.item(r, 1).text()): pane.table.item(r, 2).text()
+              for r in range(4)}
+    assert checks[("3x33", "float32")] == "ok" and checks[("5x100", "float32")] == "FAILED"
+    assert "2 of 4 sizes correct" in pane.status.text()
+    qtbot.waitUntil(lambda: pane.history.count() == 1, timeout=10_000)
+    assert pane.doc["run_id"] == pane.history.itemData(0)
+    csv_path = tmp_path / "out.csv"
+    pane.export_csv(str(csv_path))
+    assert csv_path.read_text().startswith("size,dtype,passed")
+    assert "| 5x100 | float32 | ✗ |" in pane.markdown()
+
+
+def _point(size, ms, dtype="float16"):
+    return BenchPoint(size=size, dtype=dtype, ms=ms, p20=ms * 0.98, p80=ms * 1.02, bytes=size[0] * size[1] * 4,
+                      gbps=size[0] * size[1] * 4 / (ms * 1e-3) / 1e9, ref_ms=ms * 1.5, baseline="torch",
+                      ref_gbps=size[0] * size[1] * 4 / (ms * 1.5e-3) / 1e9,
+                      baselines={"torch": {"ms": ms * 1.5}, "torch.compile": {"ms": ms * 1.2}})
+
+
+def test_a_hundred_streamed_points_all_reach_the_plot_and_the_table(pane, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    pane.open_kernel(kernel)
+    pane.plot.reset("gbps", 3000.0)
+    for i in range(100):
+        size = [4096, 64 * (i + 1)]
+        pane.on_event(CaseResultEvent(CaseResult(name=str(i), passed=True, shape=size, dtype="float16",
+                                                 max_abs_err=0.0)))
+        pane.on_event(BenchPointEvent(_point(size, 0.005 + i * 1e-4)))
+    series = pane.plot.series()
+    assert len(series["you"]) == 100 and len(series["torch"]) == 100 and len(series["b:torch.compile"]) == 100
+    assert pane.table.rowCount() == 100 and pane.table.item(99, 4).text() == f"{(0.005 + 99e-4) * 1e3:.1f}"
+    path = tmp_path / "plot.png"
+    pane.export_png(str(path))
+    assert path.stat().st_size > 1000
+
+
+def test_overlay_and_compare_with_an_earlier_run(pane, studio_app, qtbot, tmp_path):
+    from studio.core.bench_runs import record_run
+
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    spec = tmp_path / "row_scale.bench.py"
+    shutil.copy(FIXTURES / "row_scale.bench.py", spec)
+    old = {"status": "passed", "protocol": "engine", "points": [
+        {"size": [4096, 1024], "dtype": "float16", "passed": True, "ms": 0.020, "p20": 0.0195, "p80": 0.0205,
+         "gbps": 1600.0}]}
+    run_id = studio_app.tasks.call(lambda col: record_run(col, old, kernel, "row_scale", spec))
+    pane.open_kernel(kernel)
+    qtbot.waitUntil(lambda: pane.history.count() == 1, timeout=10_000)
+    pane.overlay_run()
+    assert len(pane.plot.series()["overlay"]) == 1
+    pane.doc = {"status": "passed", "protocol": "engine", "points": [
+        {"size": [4096, 1024], "dtype": "float16", "passed": True, "ms": 0.010, "p20": 0.0098, "p80": 0.0102}]}
+    pane.compare_run()
+    row = pane.rows[((4096, 1024), "float16")]
+    assert pane.table.item(row, 7).text() == "2.00x faster"
+    assert pane.table.horizontalHeaderItem(7).text() == f"vs #{run_id}"
+    assert "2.00x faster" in pane.markdown()
+
+
+def test_quick_open_finds_the_bench_pane(studio_app, qtbot):
+    from studio.ui.quick_open import QuickOpen
+
+    dialog = QuickOpen(studio_app.window.ctx, studio_app.window, panes=studio_app.window.pane_titles)
+    dialog.edit.setText("bench")
+    dialog._search()
+    qtbot.waitUntil(lambda: dialog.list.count() > 0, timeout=5000)
+    dialog._accept(dialog.list.item(0))
+    assert studio_app.window.current_pane_id() == "bench"
+    dialog.deleteLater()
+    close_app(studio_app)
