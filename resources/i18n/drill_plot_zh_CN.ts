@@ -3,39 +3,60 @@
 <context>
     <name>DrillPlot</name>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="32" />
+        <location filename="../../studio/ui/drill_plot.py" line="43" />
         <source>Throughput</source>
         <translation>吞吐</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="33" />
+        <location filename="../../studio/ui/drill_plot.py" line="44" />
         <source>Time (µs) with p20–p80</source>
         <translation>耗时（µs，含 p20–p80）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="105" />
+        <location filename="../../studio/ui/drill_plot.py" line="45" />
+        <source>Roofline</source>
+        <translation>Roofline 屋顶线</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/drill_plot.py" line="149" />
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="110" />
+        <location filename="../../studio/ui/drill_plot.py" line="155" />
+        <location filename="../../studio/ui/drill_plot.py" line="203" />
         <source>your kernel</source>
         <translation>你的 kernel</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="111" />
+        <location filename="../../studio/ui/drill_plot.py" line="156" />
         <source>earlier attempt</source>
         <translation>之前的提交</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="132" />
+        <location filename="../../studio/ui/drill_plot.py" line="179" />
         <source>measured copy bandwidth %1 GB/s</source>
         <translation>实测拷贝带宽 %1 GB/s</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/drill_plot.py" line="135" />
+        <location filename="../../studio/ui/drill_plot.py" line="182" />
         <source>Run Benchmark on a GPU to plot timings.</source>
         <translation>在 GPU 上运行性能测试后这里会画出耗时。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/drill_plot.py" line="189" />
+        <source>arithmetic intensity (FLOP/byte)</source>
+        <translation>算术强度（FLOP/字节）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/drill_plot.py" line="192" />
+        <source>The roofline needs a flops model (flops() in the bench spec) and timings.</source>
+        <translation>屋顶线需要计算量模型（测试规格中的 flops()）和计时结果。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/drill_plot.py" line="200" />
+        <source>roof: %1 GB/s, %2 TFLOP/s</source>
+        <translation>屋顶：%1 GB/s，%2 TFLOP/s</translation>
     </message>
 </context>
 </TS>

@@ -34,211 +34,221 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/bench_pane.py" line="143" />
+        <source>+ torch.compile</source>
+        <translation>+ torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="144" />
+        <source>Also time torch.compile of the spec's reference as a baseline</source>
+        <translation>同时把规格中参考实现的 torch.compile 版本作为基线计时</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/bench_pane.py" line="145" />
         <source>Run</source>
         <translation>运行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="145" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="147" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="151" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="153" />
         <source>Function</source>
         <translation>函数</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="156" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="158" />
         <source>Timing</source>
         <translation>计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="170" />
         <source>Size</source>
         <translation>尺寸</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="170" />
         <source>Dtype</source>
         <translation>数据类型</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="170" />
         <source>Check</source>
         <translation>校验</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="167" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="170" />
         <source>Max err</source>
         <translation>最大误差</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="171" />
         <source>µs</source>
         <translation>µs</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="171" />
         <source>GB/s</source>
         <translation>GB/s</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="171" />
         <source>% peak</source>
         <translation>峰值占比</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="168" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="171" />
         <source>vs run</source>
         <translation>对比运行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="179" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="183" />
         <source>Overlay</source>
         <translation>叠加显示</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="181" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="185" />
         <source>Compare</source>
         <translation>对比</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="185" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="189" />
         <source>Earlier runs</source>
         <translation>历史运行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="189" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="193" />
         <source>Export PNG…</source>
         <translation>导出 PNG…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="189" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="193" />
         <source>Export CSV…</source>
         <translation>导出 CSV…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="190" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="194" />
         <source>Copy Markdown table</source>
         <translation>复制 Markdown 表格</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="209" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="213" />
         <source>Bench your own kernel: open the Python file that holds it, pick the function, and write a bench spec (sizes, dtypes, inputs and the reference) from the form. Every size is checked against the reference, then timed beside torch and torch.compile on the GPU; each run is kept so you can compare today's change with yesterday's.</source>
         <translation>测试你自己的算子：打开包含它的 Python 文件，选择函数，再用表单编写测试规格（尺寸、数据类型、输入和参考实现）。每个尺寸都会先与参考实现比对正确性，然后在 GPU 上与 torch 和 torch.compile 一起计时；每次运行都会保存，方便你把今天的改动和昨天的结果对比。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="230" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="234" />
         <source>Open kernel</source>
         <translation>打开算子</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="231" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="235" />
         <source>Python files (*.py)</source>
         <translation>Python 文件 (*.py)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="242" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="246" />
         <source>Cannot read %1: %2</source>
         <translation>无法读取 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="251" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="255" />
         <source>No top-level function found in this file (a syntax error?).</source>
         <translation>这个文件里没有找到顶层函数（是否有语法错误？）。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="265" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="269" />
         <source>%1 (not written yet)</source>
         <translation>%1（尚未编写）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="266" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="270" />
         <source>Spec: %1</source>
         <translation>规格：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="281" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="285" />
         <source>Write spec</source>
         <translation>编写规格</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="281" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="285" />
         <source>%1 exists. Replace it?</source>
         <translation>%1 已存在，要替换吗？</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="286" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="290" />
         <source>Cannot write %1: %2</source>
         <translation>无法写入 %1：%2</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="310" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="314" />
         <source>Starting…</source>
         <translation>正在启动…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="353" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="357" />
         <source>ok</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="353" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="357" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="370" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="375" />
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="381" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="386" />
         <source>%1: %2 of %3 sizes correct in %4 s</source>
         <translation>%1：%3 个尺寸中 %2 个正确，用时 %4 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="437" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="442" />
         <source>Run the bench, then pick an earlier run to compare with.</source>
         <translation>先运行测试，再选择一次历史运行来对比。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="446" />
         <source>faster</source>
         <translation>更快</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="446" />
         <source>slower</source>
         <translation>更慢</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="441" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="446" />
         <source>within noise</source>
         <translation>在噪声范围内</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="442" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="447" />
         <source>vs #%1</source>
         <translation>对比 #%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="447" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="452" />
         <source>No point was timed in both runs.</source>
         <translation>两次运行没有共同计时的数据点。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="451" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="456" />
         <source>Export plot</source>
         <translation>导出图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="464" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="469" />
         <source>Export CSV</source>
         <translation>导出 CSV</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/bench_pane.py" line="478" />
+        <location filename="../../studio/ui/panes/bench_pane.py" line="483" />
         <source>Markdown table copied</source>
         <translation>已复制 Markdown 表格</translation>
     </message>

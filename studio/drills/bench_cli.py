@@ -2,6 +2,7 @@
 
     studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine|do_bench|cudagraph] [--interpret] [--json]
                                [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
+                               [--compile-baseline]
     studio-bench history FILE[:FUNC] [--json]
 
 FILE:FUNC names the kernel (a Python file and the function in it); SPEC is its bench spec,
@@ -44,12 +45,13 @@ def parse_target(target: str) -> tuple[Path, str]:
 
 
 def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
-                  timeout_s: float | None = None, protocol: str = "engine") -> RunRequest:
+                  timeout_s: float | None = None, protocol: str = "engine",
+                  compile_baseline: bool = False) -> RunRequest:
     """The drill engine's request for a bench of `func` in `kernel` under `spec`."""
     problem = {"id": f"bench:{kernel.name}", "bench_spec": str(spec), "entry": func,
                "signature": f"{func}(...)", "inputs": [], "metric": "gbps", "tolerances": {},
                "trials": 1, "cases": [], "gpu_cases": [], "bench": {"shapes": [], "dtypes": []},
-               "reference_ops": {}}
+               "reference_ops": {}, "compile_baseline": compile_baseline}
     # lang "torch": a bench measures the user's code as it is; the drills' rule that a
     # Triton solution must launch a Triton kernel of its own does not apply.
     return RunRequest(drill=f"bench:{kernel.name}", solution=kernel, bench=True, interpret=interpret,
@@ -71,6 +73,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env)")
     run.add_argument("--compare", type=int, metavar="RUN_ID", help="compare each point with an earlier run")
     run.add_argument("--no-record", action="store_true", help="do not keep this run in the history")
+    run.add_argument("--compile-baseline", action="store_true",
+                     help="also time torch.compile of the spec's reference as a baseline")
     hist = sub.add_parser("history", help="earlier runs of a kernel file")
     hist.add_argument("target", help="FILE or FILE:FUNC")
     hist.add_argument("--json", action="store_true")
@@ -114,7 +118,8 @@ def _run(args, out: TextIO) -> int:
             if earlier is None:
                 print(f"error: no bench run #{args.compare} (see `studio-bench history {kernel}`)", file=sys.stderr)
                 return 2
-        request = bench_request(kernel, func, spec, args.interpret, args.timeout, args.protocol)
+        request = bench_request(kernel, func, spec, args.interpret, args.timeout, args.protocol,
+                                args.compile_baseline)
         runner = DrillRunner(python=args.python)
         printer = None if args.json else _Printer(out)
         result = runner.run(request, printer)
@@ -211,7 +216,8 @@ def summary(result: RunResult, spec: Path, protocol: str) -> dict:
                  "max_rel_err": case.get("max_rel_err")}
         t = timed.get(key)
         if t:
-            point.update({k: t.get(k) for k in ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak",
+            point.update({k: t.get(k) for k in ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak", "pct_of_tflops_peak",
+                                                "bytes", "flops",
                                                 "speedup", "baseline", "baselines", "protocol", "invalid", "note")})
             if t.get("error") and point["passed"]:
                 point["timing_error"] = t["error"]
@@ -219,7 +225,10 @@ def summary(result: RunResult, spec: Path, protocol: str) -> dict:
     return {"kernel": data["file"], "spec": str(spec), "status": data["status"], "mode": data.get("mode"),
             "device": data.get("device"), "versions": data.get("versions"), "protocol": protocol,
             "started_at": data.get("started_at"), "error": data.get("error"),
-            "timing_note": ((data.get("bench") or {}).get("note")), "points": points}
+            "timing_note": ((data.get("bench") or {}).get("note")),
+            "peaks": {"copy_gbps": (data.get("bench") or {}).get("copy_gbps"),
+                      "matmul_tflops": (data.get("bench") or {}).get("matmul_tflops")},
+            "points": points}
 
 
 class _Printer:

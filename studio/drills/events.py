@@ -45,6 +45,7 @@ class BenchInfo:
     available: bool
     note: str | None
     copy_gbps: float | None
+    matmul_tflops: float | None = None   # the device's measured dense fp16/bf16 matmul peak
 
 
 @dataclass(frozen=True)

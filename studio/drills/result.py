@@ -70,6 +70,7 @@ class BenchPoint:
     tflops: float | None = None
     pct_of_peak: float | None = None
     ref_pct_of_peak: float | None = None
+    pct_of_tflops_peak: float | None = None   # of the measured matmul peak (needs a flops model)
     speedup: float | None = None
     passed: bool = True
     error: str | None = None
@@ -103,6 +104,7 @@ class Bench:
     available: bool = False
     note: str | None = None
     copy_gbps: float | None = None
+    matmul_tflops: float | None = None
     points: list[BenchPoint] = field(default_factory=list)
 
 

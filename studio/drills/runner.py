@@ -393,6 +393,7 @@ class _ChildState:
         elif isinstance(event, BenchInfo):
             result.bench.available, result.bench.note = event.available, event.note
             result.bench.copy_gbps = event.copy_gbps
+            result.bench.matmul_tflops = event.matmul_tflops
         elif isinstance(event, BenchPointEvent):
             result.bench.points.append(event.point)
         elif isinstance(event, FlagRaised):

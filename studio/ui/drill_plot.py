@@ -42,6 +42,8 @@ class DrillPlot(QWidget):
         self.view = QComboBox()
         self.view.addItem(self.tr("Throughput"), "throughput")
         self.view.addItem(self.tr("Time (µs) with p20–p80"), "time")
+        self.view.addItem(self.tr("Roofline"), "roofline")
+        self.matmul_peak: float | None = None
         self.view.currentIndexChanged.connect(self.redraw)
         self.note = QLabel()
         self.plot = pg.PlotWidget()
@@ -60,9 +62,22 @@ class DrillPlot(QWidget):
         self.metric, self.points, self.peak = metric, [], peak
         self.redraw()
 
-    def set_peak(self, peak: float | None) -> None:
+    def set_peak(self, peak: float | None, matmul_peak: float | None = None) -> None:
         self.peak = peak
+        if matmul_peak is not None:
+            self.matmul_peak = matmul_peak
         self.redraw()
+
+    def roofline(self) -> dict:
+        """Points as (arithmetic intensity FLOP/byte, TFLOP/s) and the two ceilings' knee.
+
+        Each point's roof is min(bandwidth x intensity, matmul peak): left of the knee the
+        kernel is bound by memory, right of it by compute.
+        """
+        pts = [(p.flops / p.bytes, p.tflops) for p in self.points
+               if p.flops and p.bytes and p.tflops]
+        knee = self.matmul_peak * 1e12 / (self.peak * 1e9) if self.peak and self.matmul_peak else None
+        return {"points": pts, "knee": knee}
 
     def add_point(self, point) -> None:
         self.points.append(point)
@@ -126,6 +141,10 @@ class DrillPlot(QWidget):
         pg = self.pg
         self.plot.clear()
         self.legend.clear()
+        self.plot.setLogMode(x=False, y=False)
+        if self.view.currentData() == "roofline":
+            self._draw_roofline(np)
+            return
         time_view = self.view.currentData() == "time"
         unit = self.tr("µs") if time_view else ("TFLOP/s" if self.metric == "tflops" else "GB/s")
         self.plot.setLabel("left", unit)
@@ -161,3 +180,25 @@ class DrillPlot(QWidget):
                                    labelOpts={"position": 0.5, "color": SERIES_COLORS["peak"], "anchors": [(0.5, 1), (0.5, 1)]})
             self.plot.addItem(line)
         self.note.setText("" if self.points or self.overlay else self.tr("Run Benchmark on a GPU to plot timings."))
+
+    def _draw_roofline(self, np) -> None:
+        pg = self.pg
+        data = self.roofline()
+        self.plot.setLogMode(x=True, y=True)
+        self.plot.setLabel("left", "TFLOP/s")
+        self.plot.setLabel("bottom", self.tr("arithmetic intensity (FLOP/byte)"))
+        self.plot.getAxis("bottom").setTicks(None)
+        if not data["points"]:
+            self.note.setText(self.tr("The roofline needs a flops model (flops() in the bench spec) and timings."))
+            return
+        xs = [x for x, _ in data["points"]]
+        lo, hi = min(xs + [data["knee"] or xs[0]]) / 4, max(xs + [data["knee"] or xs[0]]) * 4
+        if self.peak and self.matmul_peak:
+            grid = np.logspace(np.log10(lo), np.log10(hi), 64)
+            roof = np.minimum(self.peak * 1e9 * grid / 1e12, self.matmul_peak)
+            self.plot.plot(grid, roof, pen=pg.mkPen(SERIES_COLORS["peak"], width=1.5, style=pg.QtCore.Qt.DashLine),
+                           name=self.tr("roof: %1 GB/s, %2 TFLOP/s").replace("%1", f"{self.peak:.0f}")
+                           .replace("%2", f"{self.matmul_peak:.0f}"))
+        self.plot.plot(xs, [y for _, y in data["points"]], pen=None, symbol="o", symbolSize=8,
+                       symbolBrush=SERIES_COLORS["you"], name=self.tr("your kernel"))
+        self.note.setText("")

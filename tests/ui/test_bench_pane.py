@@ -144,3 +144,24 @@ def test_quick_open_finds_the_bench_pane(studio_app, qtbot):
     assert studio_app.window.current_pane_id() == "bench"
     dialog.deleteLater()
     close_app(studio_app)
+
+
+def test_roofline_places_points_by_intensity_under_both_ceilings(pane):
+    pane.plot.reset("gbps", None)
+    pane.plot.set_peak(3000.0, 700.0)
+    for flops, nbytes, ms in ((2 * 4096 ** 3, 3 * 4096 * 4096 * 2, 0.2), (4096 * 4096, 2 * 4096 * 4096 * 2, 0.03)):
+        pane.on_event(BenchPointEvent(BenchPoint(size=[4096], dtype="float16", ms=ms, flops=flops, bytes=nbytes,
+                                                 tflops=flops / (ms * 1e-3) / 1e12)))
+    data = pane.plot.roofline()
+    assert abs(data["knee"] - 700e12 / 3000e9) < 1e-9
+    assert [round(x, 3) for x, _ in data["points"]] == [round(2 * 4096 / 6, 3), 0.25]
+    pane.plot.view.setCurrentIndex(pane.plot.view.findData("roofline"))
+    assert pane.plot.note.text() == ""
+
+
+def test_the_compile_checkbox_asks_for_the_compile_baseline(pane, tmp_path):
+    from studio.drills.bench_cli import bench_request
+
+    request = bench_request(tmp_path / "k.py", "f", tmp_path / "k.bench.py", compile_baseline=True)
+    assert request.problem["compile_baseline"] is True and request.lang == "torch"
+    assert pane.compile_box.text() == "+ torch.compile"

@@ -253,6 +253,9 @@ class Judge:
             problem = bench_spec.load(self.drill["bench_spec"])
         except bench_spec.SpecError as exc:
             raise self.fail("bad_drill", f"bench spec: {exc.message}", exc.file, exc.line, exc.tb)
+        if self.drill.get("compile_baseline") and "torch.compile" not in problem.baselines:
+            # One click / --compile-baseline: torch.compile of the spec's reference, timed like any baseline.
+            problem.baselines["torch.compile"] = self.torch.compile(problem.module.reference)
         self.drill.update(bench_spec.drill_request(problem, self.drill["entry"]))
         return problem
 
@@ -443,7 +446,7 @@ class Judge:
                            "between calls), kernel and baselines alike",
                "cudagraph": "cudagraph protocol: triton.testing.do_bench_cudagraph as shipped (replays "
                             "of a CUDA graph, launch overhead hidden), kernel and baselines alike"}[protocol]
-        self.emit("bench_info", available=True, copy_gbps=copy_gbps,
+        self.emit("bench_info", available=True, copy_gbps=copy_gbps, matmul_tflops=facts.get("matmul_tflops"),
                   note=f"{how}; % of peak is of the measured copy bandwidth {copy_gbps:.0f} GB/s")
         points = []
         for dtype in self.drill["bench"]["dtypes"]:
@@ -655,9 +658,11 @@ class Judge:
         copy_gbps = self.peaks.get("copy_gbps")
         gbps = point["bytes"] / (ms * 1e-3) / 1e9
         ref_gbps = point["bytes"] / (ref_ms * 1e-3) / 1e9 if ref_ms else None
+        tflops = point["flops"] / (ms * 1e-3) / 1e12 if point["flops"] else None
+        matmul_peak = self.peaks.get("matmul_tflops")
         return {
-            "gbps": gbps, "ref_gbps": ref_gbps,
-            "tflops": point["flops"] / (ms * 1e-3) / 1e12 if point["flops"] else None,
+            "gbps": gbps, "ref_gbps": ref_gbps, "tflops": tflops,
+            "pct_of_tflops_peak": 100.0 * tflops / matmul_peak if tflops and matmul_peak else None,
             "pct_of_peak": 100.0 * gbps / copy_gbps if copy_gbps else None,
             "ref_pct_of_peak": 100.0 * ref_gbps / copy_gbps if copy_gbps and ref_gbps else None,
         }

@@ -140,6 +140,8 @@ class BenchPane(QWidget):
         for key, label in (("engine", self.tr("engine (L2 flushed, interleaved)")),
                            ("do_bench", self.tr("triton do_bench")), ("cudagraph", self.tr("CUDA graph replay"))):
             self.protocol.addItem(label, key)
+        self.compile_box = QCheckBox(self.tr("+ torch.compile"))
+        self.compile_box.setToolTip(self.tr("Also time torch.compile of the spec's reference as a baseline"))
         self.run_button = QPushButton(self.tr("Run"))
         self.run_button.clicked.connect(self.start_run)
         self.stop_button = QPushButton(self.tr("Stop"))
@@ -155,6 +157,7 @@ class BenchPane(QWidget):
         second.addWidget(self.write_spec_button)
         second.addWidget(QLabel(self.tr("Timing")))
         second.addWidget(self.protocol)
+        second.addWidget(self.compile_box)
         second.addWidget(self.run_button)
         second.addWidget(self.stop_button)
         self.status = QLabel()
@@ -302,7 +305,7 @@ class BenchPane(QWidget):
         self.protocol_used = self.protocol.currentData()
         self.func_used, self.spec_used, self.kernel_used = self.func.currentText(), self.spec_path(), self.kernel
         request = bench_request(self.kernel, self.func_used, self.spec_used, interpret=not self.ctx.drill_device,
-                                protocol=self.protocol_used)
+                                protocol=self.protocol_used, compile_baseline=self.compile_box.isChecked())
         self.table.setRowCount(0)
         self.rows.clear()
         self.doc, self.compare = None, None
@@ -354,7 +357,7 @@ class BenchPane(QWidget):
             self._set(row, 2, self.tr("ok") if r.passed else self.tr("FAILED"), r.error or "")
             self._set(row, 3, "" if r.max_abs_err is None else f"{r.max_abs_err:.2g}", r.error or "")
         elif kind == "bench_info":
-            self.plot.set_peak(event.copy_gbps)
+            self.plot.set_peak(event.copy_gbps, event.matmul_tflops)
             if event.note:
                 self.status.setText(event.note)
         elif kind == "bench_point":
@@ -363,7 +366,8 @@ class BenchPane(QWidget):
             tip = p.error or p.note or ""
             self._set(row, 4, f"{p.ms * 1e3:.1f}" if p.ms else (p.error or ""), tip)
             self._set(row, 5, f"{p.gbps:.0f}" if p.gbps else "", tip)
-            self._set(row, 6, f"{p.pct_of_peak:.0f}%" if p.pct_of_peak else "", tip)
+            peak = p.pct_of_tflops_peak if p.pct_of_tflops_peak and (p.pct_of_tflops_peak or 0) > (p.pct_of_peak or 0) else p.pct_of_peak
+            self._set(row, 6, f"{peak:.0f}%" if peak else "", tip)
             self.plot.add_point(p)
         elif kind == "error":
             err = event.error
