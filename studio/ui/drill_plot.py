@@ -7,10 +7,14 @@ attempt (the personal best by default) can be overlaid.
 
 from __future__ import annotations
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
 EXTRA_COLORS = ("#8e44ad", "#00897b", "#6d4c41", "#d81b60")  # further baselines of a bench
+REDRAW_MS = 80
+MAX_TICKS = 24
+SYMBOL_LIMIT = 40  # past this many points the lines carry no markers: 400 markers cost ~60 ms a paint
 
 
 _DTYPE_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
@@ -34,7 +38,7 @@ class DrillPlot(QWidget):
         import pyqtgraph as pg
 
         self.pg = pg
-        self.metric = "gbps"
+        self.throughput_metric = "gbps"
         self.points: list = []
         self.overlay: list = []
         self.overlay_name = ""
@@ -57,9 +61,17 @@ class DrillPlot(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(top)
         layout.addWidget(self.plot, 1)
+        # Streamed points redraw at most every REDRAW_MS, and by updating the lines in place:
+        # a full rebuild per point cost ~150 ms at 100 points (bench/results/bench_ui_jitter.json).
+        self._curves: dict = {}
+        self._signature = None
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(REDRAW_MS)
+        self._timer.timeout.connect(self.redraw)
 
     def reset(self, metric: str = "gbps", peak: float | None = None) -> None:
-        self.metric, self.points, self.peak = metric, [], peak
+        self.throughput_metric, self.points, self.peak = metric, [], peak
         self.redraw()
 
     def set_peak(self, peak: float | None, matmul_peak: float | None = None) -> None:
@@ -80,8 +92,10 @@ class DrillPlot(QWidget):
         return {"points": pts, "knee": knee}
 
     def add_point(self, point) -> None:
+        """Add a streamed point; the drawing follows within REDRAW_MS (series() at once)."""
         self.points.append(point)
-        self.redraw()
+        if not self._timer.isActive():
+            self._timer.start()
 
     def set_overlay(self, points: list, name: str) -> None:
         self.overlay, self.overlay_name = points, name
@@ -100,7 +114,7 @@ class DrillPlot(QWidget):
         if self.view.currentData() == "time":
             ms = p.ref_ms if torch else p.ms
             return None if ms is None else ms * 1000
-        if self.metric == "tflops":
+        if self.throughput_metric == "tflops":
             if torch:
                 return (p.flops / (p.ref_ms * 1e-3) / 1e12) if p.ref_ms and p.flops else None
             return p.tflops
@@ -131,14 +145,41 @@ class DrillPlot(QWidget):
     def _baseline_value(self, p, ms: float):
         if self.view.currentData() == "time":
             return ms * 1000
-        if self.metric == "tflops":
+        if self.throughput_metric == "tflops":
             return p.flops / (ms * 1e-3) / 1e12 if p.flops else None
         return p.bytes / (ms * 1e-3) / 1e9 if p.bytes else None
+
+    def _ticks(self, labels: list[str]) -> list:
+        """Every label up to MAX_TICKS of them, else every k-th: 100 labels cost 30 ms a paint."""
+        step = max(1, -(-len(labels) // MAX_TICKS))
+        return [(i, label) for i, label in enumerate(labels) if i % step == 0]
+
+    def _update_in_place(self) -> bool:
+        """Move the existing lines to the new data when nothing but the data changed."""
+        view = self.view.currentData()
+        if view != "throughput":
+            return False
+        data = self.series()
+        signature = (view, self.throughput_metric, self.peak, self.overlay_name, tuple(sorted(k for k, v in data.items() if v)))
+        if signature != self._signature or not self._curves:
+            return False
+        self.plot.getAxis("bottom").setTicks([self._ticks(self._labels())])
+        for key, curve in self._curves.items():
+            pts = sorted(data.get(key, []))
+            if len(pts) > SYMBOL_LIMIT and curve.opts.get("symbol") is not None:
+                curve.setSymbol(None)
+            curve.setData([x for x, _ in pts], [y for _, y in pts])
+        return True
 
     def redraw(self) -> None:
         import numpy as np
 
+        self._timer.stop()
+        if self._update_in_place():
+            return
         pg = self.pg
+        self._curves = {}
+        self._signature = None
         self.plot.clear()
         self.legend.clear()
         self.plot.setLogMode(x=False, y=False)
@@ -146,10 +187,10 @@ class DrillPlot(QWidget):
             self._draw_roofline(np)
             return
         time_view = self.view.currentData() == "time"
-        unit = self.tr("µs") if time_view else ("TFLOP/s" if self.metric == "tflops" else "GB/s")
+        unit = self.tr("µs") if time_view else ("TFLOP/s" if self.throughput_metric == "tflops" else "GB/s")
         self.plot.setLabel("left", unit)
         labels = self._labels()
-        self.plot.getAxis("bottom").setTicks([list(enumerate(labels))])
+        self.plot.getAxis("bottom").setTicks([self._ticks(labels)])
         data = self.series()
         first_baseline = next((getattr(p, "baseline", "torch") for p in self.points), "torch")
         names = {"you": self.tr("your kernel"), "torch": first_baseline,
@@ -162,8 +203,12 @@ class DrillPlot(QWidget):
             color = SERIES_COLORS.get(key) or EXTRA_COLORS[n % len(EXTRA_COLORS)]
             pen = pg.mkPen(color, width=2,
                            style=pg.QtCore.Qt.DotLine if key == "overlay" else pg.QtCore.Qt.SolidLine)
-            self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen, symbol="o", symbolSize=6,
-                           symbolBrush=color, name=names.get(key, key[2:]))
+            self._curves[key] = self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen,
+                                               symbol="o" if len(pts) <= SYMBOL_LIMIT else None,
+                                               symbolSize=6, symbolBrush=color, name=names.get(key, key[2:]))
+        if not time_view:
+            self._signature = (self.view.currentData(), self.throughput_metric, self.peak, self.overlay_name,
+                               tuple(sorted(k for k, v in data.items() if v)))
         if time_view:
             for p in self.points:
                 if p.p20 is not None and p.p80 is not None:
@@ -173,7 +218,7 @@ class DrillPlot(QWidget):
                                           bottom=np.array([(p.ms - p.p20) * 1000]),
                                           beam=0.2, pen=pg.mkPen(SERIES_COLORS["you"]))
                     self.plot.addItem(bar)
-        elif self.metric == "gbps" and self.peak:
+        elif self.throughput_metric == "gbps" and self.peak:
             line = pg.InfiniteLine(pos=self.peak, angle=0,
                                    pen=pg.mkPen(SERIES_COLORS["peak"], width=1.5, style=pg.QtCore.Qt.DashLine),
                                    label=self.tr("measured copy bandwidth %1 GB/s").replace("%1", f"{self.peak:.0f}"),
