@@ -34,7 +34,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="148" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="344" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="355" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
@@ -55,7 +55,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="159" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="373" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="384" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
@@ -145,124 +145,129 @@
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="258" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="259" />
+        <source>My drills</source>
+        <translation>我的练习</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="266" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="265" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="273" />
         <source> · best %1</source>
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="268" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="276" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="345" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="352" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="357" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="363" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="368" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="362" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="373" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="379" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="390" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="385" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="396" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="392" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="403" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="409" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="420" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="412" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="423" />
         <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="439" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="450" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="462" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="473" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="470" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="568" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="481" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="579" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="470" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="481" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="480" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="491" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="489" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="500" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="516" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="527" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="532" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="543" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="535" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="546" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="568" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="579" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="574" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="585" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="575" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="586" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="608" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="619" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>

@@ -70,6 +70,7 @@ class DrillSpec:
     bench_dtypes: list[str] = field(default_factory=list)
     reference_ops: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
+    personal: bool = False  # saved by the user from the Bench pane (<data dir>/my-drills)
 
     @property
     def ok(self) -> bool:
@@ -134,16 +135,29 @@ def load_catalog(kernels_dir: Path | None = None) -> list[DrillSpec]:
     return drills
 
 
+def load_my_drills() -> list[DrillSpec]:
+    """The user's own drills (studio.drills.my_drills), marked personal."""
+    drills = load_catalog(paths.data_dir() / "my-drills")
+    for drill in drills:
+        drill.personal = True
+    return drills
+
+
 def get_drill(drill_id: str, kernels_dir: Path | None = None) -> DrillSpec:
-    """The drill with this id; raises DrillError if it is missing or broken."""
+    """The drill with this id (the catalogue first, then the user's own); DrillError if
+    it is missing or broken."""
     root = Path(kernels_dir) if kernels_dir is not None else paths.kernels_dir()
     folder = root / drill_id
+    mine = paths.data_dir() / "my-drills" / drill_id
+    if _ID_RE.match(drill_id) and not (folder / "drill.yaml").is_file() and (mine / "drill.yaml").is_file():
+        root, folder = mine.parent, mine
     if not _ID_RE.match(drill_id) or not (folder / "drill.yaml").is_file():
         known = ", ".join(d.id for d in load_catalog(root)) or "none"
         raise DrillError(f"no drill named {drill_id!r} (known drills: {known})")
     spec = load_drill(folder)
     if not spec.ok:
         raise DrillError(f"drill {drill_id!r} is broken: {spec.error}")
+    spec.personal = folder.parent == paths.data_dir() / "my-drills"
     return spec
 
 

@@ -165,3 +165,22 @@ def test_the_compile_checkbox_asks_for_the_compile_baseline(pane, tmp_path):
     request = bench_request(tmp_path / "k.py", "f", tmp_path / "k.bench.py", compile_baseline=True)
     assert request.problem["compile_baseline"] is True and request.lang == "torch"
     assert pane.compile_box.text() == "+ torch.compile"
+
+
+def test_save_as_drill_lists_it_under_my_drills(pane, studio_app, qtbot, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    shutil.copy(FIXTURES / "row_scale.bench.py", tmp_path / "row_scale.bench.py")
+    pane.open_kernel(kernel)
+    assert pane.drill_button.isEnabled()
+    drill = pane.make_drill("Row scale", "Scale each row.", 15, "easy")
+    assert drill is not None and "My drills" in pane.status.text()
+    drills = studio_app.window.show_pane("drills")
+    drain(qtbot, studio_app)
+    texts = [drills.list.item(i).text() for i in range(drills.list.count())]
+    heading = texts.index("My drills")
+    assert texts[heading + 1].startswith("Row scale")
+    drills.select_drill("my-row-scale")
+    assert drills.drill.id == "my-row-scale" and "def row_scale(x, s)" in drills.editor.toPlainText()
+    drills.list.setCurrentRow(heading)  # the heading is not a drill
+    assert drills.drill.id == "my-row-scale"

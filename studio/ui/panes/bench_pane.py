@@ -107,6 +107,35 @@ class SpecDialog(QDialog):
         self.accept()
 
 
+class SaveDrillDialog(QDialog):
+    """Title, time limit, difficulty and statement for a personal drill made from this bench."""
+
+    def __init__(self, func: str, parent=None):
+        super().__init__(parent)
+        from PySide6.QtWidgets import QPlainTextEdit
+
+        self.setWindowTitle(self.tr("Save as a drill"))
+        self.title = QLineEdit(func.replace("_", " ").capitalize())
+        self.minutes = QSpinBox()
+        self.minutes.setRange(1, 240)
+        self.minutes.setValue(30)
+        self.difficulty = QComboBox()
+        for key, label in (("easy", self.tr("easy")), ("medium", self.tr("medium")), ("hard", self.tr("hard"))):
+            self.difficulty.addItem(label, key)
+        self.difficulty.setCurrentIndex(1)
+        self.statement = QPlainTextEdit()
+        self.statement.setPlaceholderText(self.tr("What the kernel must do, as you would state it in an interview."))
+        form = QFormLayout(self)
+        form.addRow(self.tr("Title"), self.title)
+        form.addRow(self.tr("Time limit (min)"), self.minutes)
+        form.addRow(self.tr("Difficulty"), self.difficulty)
+        form.addRow(self.tr("Statement"), self.statement)
+        buttons = QDialogButtonBox(QDialogButtonBox.Ok | QDialogButtonBox.Cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow(buttons)
+
+
 class BenchPane(QWidget):
     pane_id = "bench"
 
@@ -147,6 +176,9 @@ class BenchPane(QWidget):
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.setEnabled(False)
         self.stop_button.clicked.connect(self.stop_run)
+        self.drill_button = QPushButton(self.tr("Save as drill…"))
+        self.drill_button.setToolTip(self.tr("Make this kernel and its spec a personal drill, listed under My drills"))
+        self.drill_button.clicked.connect(self.save_as_drill)
         top = QHBoxLayout()
         top.addWidget(open_button)
         top.addWidget(self.kernel_edit, 1)
@@ -155,6 +187,7 @@ class BenchPane(QWidget):
         second = QHBoxLayout()
         second.addWidget(self.spec_label, 1)
         second.addWidget(self.write_spec_button)
+        second.addWidget(self.drill_button)
         second.addWidget(QLabel(self.tr("Timing")))
         second.addWidget(self.protocol)
         second.addWidget(self.compile_box)
@@ -225,6 +258,7 @@ class BenchPane(QWidget):
         self.run_button.setEnabled(ready and not running)
         self.stop_button.setEnabled(running)
         self.write_spec_button.setEnabled(self.kernel is not None)
+        self.drill_button.setEnabled(ready)
         for button in self.export_buttons:
             button.setEnabled(self.doc is not None)
 
@@ -293,6 +327,27 @@ class BenchPane(QWidget):
             return False
         self._func_changed()
         return True
+
+    def save_as_drill(self) -> None:
+        dialog = SaveDrillDialog(self.func.currentText(), self)
+        if dialog.exec() != QDialog.Accepted:
+            return
+        self.make_drill(dialog.title.text().strip() or self.func.currentText(), dialog.statement.toPlainText(),
+                        dialog.minutes.value(), dialog.difficulty.currentData())
+
+    def make_drill(self, title: str, statement: str, minutes: int, difficulty: str):
+        from studio.drills.catalog import DrillError
+        from studio.drills.my_drills import save_as_drill
+
+        try:
+            drill = save_as_drill(self.kernel, self.func.currentText(), self.spec_path(), title, statement,
+                                  minutes, difficulty)
+        except (DrillError, OSError, SyntaxError) as exc:
+            self.status.setText(self.tr("Not saved as a drill: %1").replace("%1", str(exc)))
+            return None
+        self.status.setText(self.tr("Saved as the drill “%1”, under My drills in the Drills pane.").replace("%1", drill.title))
+        self.ctx.bus.data_changed.emit("drills")
+        return drill
 
     # --- running -------------------------------------------------------------------------------
     def is_running(self) -> bool:

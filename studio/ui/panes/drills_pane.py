@@ -90,9 +90,9 @@ class DrillRunThread(QThread):
 
 def _load_catalog(_col):
     from studio.core.drill_attempts import summaries
-    from studio.drills.catalog import load_catalog
+    from studio.drills.catalog import load_catalog, load_my_drills
 
-    return load_catalog(), summaries(_col)
+    return load_catalog() + load_my_drills(), summaries(_col)
 
 
 class DrillsPane(QWidget):
@@ -254,6 +254,14 @@ class DrillsPane(QWidget):
         self.list.blockSignals(True)
         self.list.clear()
         for drill in self.drills:
+            if getattr(drill, "personal", False) and not any(
+                    self.list.item(i).data(Qt.UserRole) is None for i in range(self.list.count())):
+                header = QListWidgetItem(self.tr("My drills"))
+                header.setFlags(Qt.NoItemFlags)
+                font = header.font()
+                font.setBold(True)
+                header.setFont(font)
+                self.list.addItem(header)
             if getattr(drill, "error", None):
                 text = f"{drill.id}\n" + self.tr("broken: %1").replace("%1", drill.error)
             else:
@@ -276,8 +284,8 @@ class DrillsPane(QWidget):
             self.select_drill(self.drills[0].id)
 
     def select_drill(self, drill_id: str) -> None:
-        for row, drill in enumerate(self.drills):
-            if drill.id == drill_id:
+        for row in range(self.list.count()):
+            if self.list.item(row).data(Qt.UserRole) == drill_id:
                 if self.list.currentRow() != row:
                     self.list.setCurrentRow(row)
                 elif self.drill is None or self.drill.id != drill_id:
@@ -285,12 +293,15 @@ class DrillsPane(QWidget):
                 return
 
     def _selected(self, row: int) -> None:
-        if not 0 <= row < len(self.drills):
+        item = self.list.item(row) if row >= 0 else None
+        drill_id = item.data(Qt.UserRole) if item is not None else None
+        drill = next((d for d in self.drills if d.id == drill_id), None)
+        if drill is None:  # the "My drills" heading, or nothing
             return
         from studio.core.markdown_render import render_markdown
 
         self.save_draft()
-        self.drill = self.drills[row]
+        self.drill = drill
         self.statement.setHtml(render_markdown(self.drill.statement or self.drill.error or "").html)
         self.minutes.setValue(max(1, int(self.drill.time_limit_min or 30)))
         self._reset_countdown()
