@@ -6,7 +6,7 @@
     studio smoke                open every pane offscreen; print time to first paint
     studio stats --json         counts as one JSON object
     studio import notes PATH... [--copy] [--year Y] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--json]
-    studio import anki FILE [--history keep|new] [--json]     .apkg, or Anki-style CSV/TSV
+    studio import anki FILE [--history keep|new] [--duplicates keep-both|keep-newest|skip] [--max-size MB] [--max-ratio N] [--time-limit S] [--json]
     studio export interviews --format csv|md --out FILE
     studio export cards --format csv|apkg --out FILE [--query Q]
     studio db check | backups [--json] | backup | restore ID|newest | salvage
@@ -205,8 +205,8 @@ def _import_anki(args) -> int:
     else:
         print(f"cards: {summary.cards} new, {summary.cards_updated} updated  "
               f"(history: {args.history}, duplicates: {args.duplicates})")
-        for problem in summary.problems:
-            print(f"problem: {problem}")
+        for line in summary.lines():
+            print(line)
     return 2 if not plan.cards else 0
 
 

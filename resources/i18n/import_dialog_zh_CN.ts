@@ -49,17 +49,17 @@
         <translation>笔记：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="123"/>
+        <location filename="../../studio/ui/import_dialog.py" line="117"/>
         <source>Keep review history (scheduled with FSRS)</source>
         <translation>保留复习记录（用 FSRS 排程）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="124"/>
+        <location filename="../../studio/ui/import_dialog.py" line="118"/>
         <source>Import every card as new</source>
         <translation>全部作为新卡片导入</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="131"/>
+        <location filename="../../studio/ui/import_dialog.py" line="125"/>
         <source>History:</source>
         <translation>复习记录：</translation>
     </message>
@@ -124,22 +124,22 @@
         <translation>卡片（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="236"/>
+        <location filename="../../studio/ui/import_dialog.py" line="239"/>
         <source>The encoding of some files is a guess: check their sample lines under Encodings, then Import.</source>
         <translation>部分文件的编码是推测的：请先在“编码”下核对示例行，再导入。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="259"/>
+        <location filename="../../studio/ui/import_dialog.py" line="262"/>
         <source>Notes (%1)</source>
         <translation>笔记（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="262"/>
+        <location filename="../../studio/ui/import_dialog.py" line="265"/>
         <source>Interviews (%1)</source>
         <translation>面试记录（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="239"/>
+        <location filename="../../studio/ui/import_dialog.py" line="242"/>
         <source>Untick anything you do not want, then Import.</source>
         <translation>取消勾选不需要的内容，然后点“导入”。</translation>
     </message>
@@ -159,147 +159,147 @@
         <translation>没有年份的日期：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="117"/>
+        <location filename="../../studio/ui/import_dialog.py" line="127"/>
         <source>Keep both</source>
         <translation>都保留</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="118"/>
+        <location filename="../../studio/ui/import_dialog.py" line="128"/>
         <source>Keep the newest (an imported text replaces the collection&apos;s; its scheduling is kept)</source>
         <translation>保留最新的（导入的内容替换卡片库中的内容，原有复习进度保留）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="120"/>
+        <location filename="../../studio/ui/import_dialog.py" line="130"/>
         <source>Skip the later ones, and those already in the collection</source>
         <translation>跳过后出现的，以及卡片库中已有的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="121"/>
+        <location filename="../../studio/ui/import_dialog.py" line="131"/>
         <source>Same question twice:</source>
         <translation>重复的问题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="234"/>
+        <location filename="../../studio/ui/import_dialog.py" line="237"/>
         <source>Nothing to import; see the problems below.</source>
         <translation>没有可导入的内容；请查看下方的问题。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="277"/>
+        <location filename="../../studio/ui/import_dialog.py" line="280"/>
         <source>Encodings (%1)</source>
         <translation>编码（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="282"/>
+        <location filename="../../studio/ui/import_dialog.py" line="288"/>
         <source>Same question twice (%1)</source>
         <translation>重复的问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="287"/>
+        <location filename="../../studio/ui/import_dialog.py" line="294"/>
         <source>, card #%1 in your collection</source>
         <translation>，卡片库中的卡片 #%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="294"/>
+        <location filename="../../studio/ui/import_dialog.py" line="301"/>
         <source>%1: not readable in the chosen encoding; choose another</source>
         <translation>%1：无法按所选编码读取，请换一种</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="297"/>
+        <location filename="../../studio/ui/import_dialog.py" line="304"/>
         <source>detected</source>
         <translation>自动识别</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="297"/>
+        <location filename="../../studio/ui/import_dialog.py" line="304"/>
         <source>a guess, not sure</source>
         <translation>推测，不确定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="298"/>
+        <location filename="../../studio/ui/import_dialog.py" line="305"/>
         <source>your choice</source>
         <translation>你的选择</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="299"/>
+        <location filename="../../studio/ui/import_dialog.py" line="306"/>
         <source>%1: read as %2 (%3)</source>
         <translation>%1：按 %2 读取（%3）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="309"/>
+        <location filename="../../studio/ui/import_dialog.py" line="316"/>
         <source>Sample: %1</source>
         <translation>示例：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="314"/>
+        <location filename="../../studio/ui/import_dialog.py" line="321"/>
         <source>The encodings this file may be in, the most likely first</source>
         <translation>这个文件可能使用的编码，最可能的在前</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="345"/>
+        <location filename="../../studio/ui/import_dialog.py" line="352"/>
         <source>%1 dates without a year: %2, the year chosen above</source>
         <translation>%1 个没有年份的日期：%2 年，即上面选择的年份</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="352"/>
+        <location filename="../../studio/ui/import_dialog.py" line="359"/>
         <source>placed near the note&apos;s front matter date %1</source>
         <translation>依据笔记 front matter 中的日期 %1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="354"/>
+        <location filename="../../studio/ui/import_dialog.py" line="361"/>
         <source>placed near the note&apos;s &apos;updated&apos; date %1</source>
         <translation>依据笔记的更新日期（updated）%1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="356"/>
+        <location filename="../../studio/ui/import_dialog.py" line="363"/>
         <source>placed near the file&apos;s modification time %1</source>
         <translation>依据文件修改时间 %1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="358"/>
+        <location filename="../../studio/ui/import_dialog.py" line="365"/>
         <source>their most recent past occurrence (no front matter date and no believable file time)</source>
         <translation>取最近一次已过去的该日期（没有 front matter 日期，文件时间也不可信）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="359"/>
+        <location filename="../../studio/ui/import_dialog.py" line="366"/>
         <source>%1 dates without a year: %2, %3</source>
         <translation>%1 个没有年份的日期：%2 年，%3</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="369"/>
+        <location filename="../../studio/ui/import_dialog.py" line="376"/>
         <source>Problems (%1)</source>
         <translation>问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="410"/>
+        <location filename="../../studio/ui/import_dialog.py" line="417"/>
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="429"/>
+        <location filename="../../studio/ui/import_dialog.py" line="437"/>
         <source>Imported: %1 notes, %2 new cards, %3 updated cards, %4 interviews.</source>
         <translation>已导入：%1 篇笔记，%2 张新卡片，%3 张卡片已更新，%4 条面试记录。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="434"/>
+        <location filename="../../studio/ui/import_dialog.py" line="442"/>
         <source>kept both</source>
         <translation>都已保留</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="434"/>
+        <location filename="../../studio/ui/import_dialog.py" line="442"/>
         <source>kept the newest</source>
         <translation>已保留最新的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="435"/>
+        <location filename="../../studio/ui/import_dialog.py" line="443"/>
         <source>skipped the later ones</source>
         <translation>已跳过后出现的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="436"/>
+        <location filename="../../studio/ui/import_dialog.py" line="444"/>
         <source>%1 questions found twice: %2.</source>
         <translation>%1 个问题出现了不止一次：%2。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="447"/>
+        <location filename="../../studio/ui/import_dialog.py" line="455"/>
         <source>Could not import: %1</source>
         <translation>无法导入：%1</translation>
     </message>

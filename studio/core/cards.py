@@ -202,13 +202,13 @@ def _validate(draft: CardDraft) -> None:
 
 def create_card(col: Collection, draft: CardDraft, source: str = "user", origin: str = "") -> list[int]:
     """Create a user card (one per cloze ordinal); returns the new card ids."""
-    from studio.core.decks import CLOZE_RE
+    from studio.core.decks import cloze_ordinals
 
     _validate(draft)
     now = utcnow()
     base = f"{source}:{uuid.uuid4().hex[:12]}"
     ords = [0] if draft.kind != "cloze" else sorted(
-        {int(m.group(1)) for m in CLOZE_RE.finditer(draft.q_en + "\n" + draft.q_zh)})
+        cloze_ordinals(draft.q_en + "\n" + draft.q_zh))
     ids = []
     with col.db.session() as s, s.begin():
         for ordinal in ords:

@@ -113,12 +113,6 @@ class ImportDialog(QDialog):
             year_box.addWidget(self.year)
             year_box.addStretch(1)
             options.addRow(self.tr("Dates without a year:"), year_box)
-            self.duplicates = QComboBox()
-            self.duplicates.addItem(self.tr("Keep both"), "keep_both")
-            self.duplicates.addItem(self.tr("Keep the newest (an imported text replaces the collection's; "
-                                            "its scheduling is kept)"), "keep_newest")
-            self.duplicates.addItem(self.tr("Skip the later ones, and those already in the collection"), "skip")
-            options.addRow(self.tr("Same question twice:"), self.duplicates)
         else:
             self.keep = QRadioButton(self.tr("Keep review history (scheduled with FSRS)"))
             self.fresh = QRadioButton(self.tr("Import every card as new"))
@@ -129,6 +123,12 @@ class ImportDialog(QDialog):
                 box.addWidget(button)
             box.addStretch(1)
             options.addRow(self.tr("History:"), box)
+        self.duplicates = QComboBox()  # notes and decks alike (issue #16: nothing merged silently)
+        self.duplicates.addItem(self.tr("Keep both"), "keep_both")
+        self.duplicates.addItem(self.tr("Keep the newest (an imported text replaces the collection's; "
+                                        "its scheduling is kept)"), "keep_newest")
+        self.duplicates.addItem(self.tr("Skip the later ones, and those already in the collection"), "skip")
+        options.addRow(self.tr("Same question twice:"), self.duplicates)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Found"), self.tr("Where")])
         self.tree.setColumnWidth(0, 520)
@@ -209,7 +209,7 @@ class ImportDialog(QDialog):
         else:
             from studio.core.importers.anki import plan_cards
 
-            self.ctx.tasks.run(lambda _col: plan_cards(paths[0]), self._planned, self._failed)
+            self.ctx.tasks.run(lambda col: plan_cards(paths[0], col=col), self._planned, self._failed)
 
     def _planned(self, plan) -> None:
         self.plan = plan
@@ -226,8 +226,11 @@ class ImportDialog(QDialog):
         group.setExpanded(True)
         if self.mode == "notes":
             self._show_notes_parts(plan)
+        else:
+            self._show_duplicates(plan)
         self._unticked = set()
-        self._show_problems(plan.problems)
+        listed = set(getattr(plan, "duplicate_lines", []) or []) if self.mode != "notes" else set()
+        self._show_problems([p for p in plan.problems if p not in listed])
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
         if not self._has_anything():
@@ -278,11 +281,15 @@ class ImportDialog(QDialog):
             for path, reading in files:
                 self._encoding_item(group, path, reading, plan.unclear.get(path, []))
             group.setExpanded(True)
+        self._show_duplicates(plan)
+
+    def _show_duplicates(self, plan) -> None:
         if plan.duplicates:
             group = self._group("duplicates", self.tr("Same question twice (%1)")
                                 .replace("%1", str(len(plan.duplicates))))
             for dup in plan.duplicates:
-                where = ", ".join(f"{c.path.name}:{c.card.line}" for c in dup.cards)
+                where = ", ".join(f"{c.path.name}:{c.card.line}" if hasattr(c, "card") else c.where
+                                  for c in dup.cards)
                 if dup.existing is not None:
                     where += self.tr(", card #%1 in your collection").replace("%1", str(dup.existing.id))
                 item = QTreeWidgetItem(group, [dup.question.replace("\n", " ")[:200], where])
@@ -419,7 +426,8 @@ class ImportDialog(QDialog):
             from studio.core.importers.anki import apply_cards
 
             history = "keep" if self.keep.isChecked() else "new"
-            work = partial(apply_cards, plan=plan, history=history, progress=report)
+            work = partial(apply_cards, plan=plan, history=history, progress=report,
+                           duplicates=self.duplicates.currentData())
         self.ctx.tasks.run(work, self._applied, self._failed)
 
     def _applied(self, summary) -> None:
@@ -429,7 +437,7 @@ class ImportDialog(QDialog):
         text = (self.tr("Imported: %1 notes, %2 new cards, %3 updated cards, %4 interviews.")
                 .replace("%1", str(summary.notes)).replace("%2", str(summary.cards))
                 .replace("%3", str(summary.cards_updated)).replace("%4", str(summary.interviews)))
-        duplicates = summary.duplicates if self.mode == "notes" else None
+        duplicates = summary.duplicates
         if duplicates:
             outcome = {"keep_both": self.tr("kept both"), "keep_newest": self.tr("kept the newest"),
                        "skip": self.tr("skipped the later ones")}[summary.duplicate_policy]

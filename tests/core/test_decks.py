@@ -103,3 +103,26 @@ def test_content_update_keeps_scheduling(collection, tmp_path):
     (decks / "demo.md").write_text(DECK.split("## demo/formula")[0], encoding="utf-8")
     collection.sync_shipped_cards(force=True)
     assert collection.counts()["cards"] == 1 and collection.counts()["reviews"] == 1
+
+
+def test_cloze_scanner_reads_like_the_old_pattern_in_linear_time():
+    """The old pattern r"{{c(\\d+)::(.*?)(?:::(.*?))?}}" took 28 s on 6 KB of "{{c1::" with no
+    "}}" (issue #16); the scanner must find the same deletions and stay fast."""
+    import random
+    import re
+    import time
+
+    from studio.core.decks import iter_clozes
+
+    old = re.compile(r"\{\{c(\d+)::(.*?)(?:::(.*?))?\}\}", re.S)
+    rng = random.Random(7)
+    pieces = ["{{c1::", "{{c2::", "}}", "::", "a", "\n", "{", "}", ":", "{{c12::x::h}}"]
+    for _ in range(3000):
+        text = "".join(rng.choice(pieces) for _ in range(rng.randint(0, 14)))
+        expected = [(m.start(), m.end(), int(m.group(1)), m.group(2), m.group(3)) for m in old.finditer(text)]
+        assert list(iter_clozes(text)) == expected, text
+    started = time.process_time()
+    assert list(iter_clozes("{{c1::" * 200_000)) == []
+    assert list(iter_clozes("{{c1::" * 200_000 + "}}"))[0][2] == 1
+    assert time.process_time() - started < 2.0
+    assert list(iter_clozes("{{c" + "9" * 5000 + "::x}}")) == []  # not a cloze, and no crash

@@ -168,3 +168,22 @@ def test_dialog_renders(studio_app, qtbot, tmp_path):
     qtbot.waitExposed(dialog)
     out = tmp_path / "import_dialog.png"
     assert dialog.grab().save(str(out)) and out.stat().st_size > 5000
+
+
+def test_anki_duplicates_are_listed_and_the_choice_applies(studio_app, qtbot, tmp_path):
+    deck = tmp_path / "deck.csv"
+    deck.write_text("#separator:Comma\nWhat is a warp?,32 threads\nWhat is an SM?,A multiprocessor\n"
+                    "What is a warp?,32 threads that issue together\n", encoding="utf-8")
+    dialog = _dialog(studio_app, qtbot, "anki", deck)
+    (dup,) = dialog.duplicate_items()
+    assert dup.text(0) == "What is a warp?"
+    assert not any("twice" in dialog.problems.item(i).text() for i in range(dialog.problems.count()))
+    dialog.duplicates.setCurrentIndex(dialog.duplicates.findData("keep_newest"))
+    dialog.import_button.click()
+    drain(qtbot, studio_app)
+    assert dialog.summary.duplicate_policy == "keep_newest"
+    assert "1 questions found twice: kept the newest." in dialog.status.text()
+    col = studio_app.tasks.collection
+    with col.db.session() as s:
+        answers = [c.a_en for c in s.scalars(select(Card).where(Card.q_en == "What is a warp?"))]
+    assert answers == ["32 threads that issue together"]

@@ -8,12 +8,19 @@ lists the cards it holds (with every problem, named by file and line or note) wi
 again updates text in place and keeps scheduling. Review history is either replayed through
 the FSRS scheduler (each revlog answer at its own time, so state and due match what FSRS would
 have given) or dropped so the cards start as new: the user chooses.
+
+Decks are shared files, so nothing in one is trusted: `Limits` caps what reading one file may
+cost (anki_limits: archive bombs, a time budget, SQLite interrupted too); field HTML is read in
+linear time (field_text); every number and date read from the deck goes through a checked
+conversion, and a value that is impossible drops only what it belongs to (a review, Anki's
+scheduling of a card, a card) with a problem line naming the note, while the rest of the deck
+imports; the same question twice is listed and decided by one policy (card_duplicates).
 """
 
 from __future__ import annotations
 
-import html
 import json
+import math
 import re
 import sqlite3
 import tempfile
@@ -25,23 +32,20 @@ from typing import Callable
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
-from sqlalchemy import select
 
 from studio.core.collection import Collection, utcnow
+from studio.core.importers.anki_limits import (MB, AnkiFileProblem, Deadline, LimitExceeded, Limits,
+                                               extract_entry)
+from studio.core.importers.card_duplicates import (DUPLICATE_CHOICES, CardDuplicate, KnownCards, card_origin,
+                                                   digest, find_card_duplicates, same_question)
+from studio.core.importers.field_text import field_refs, html_to_text, text_to_html
 from studio.core.importers.notes_import import ImportSummary
 from studio.core.models import Card, ReviewLog
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
-_TAG = re.compile(r"<(/?)([a-zA-Z][a-zA-Z0-9]*)\b[^>]*>|<!--.*?-->", re.S)
-_PRE = re.compile(r"<pre\b[^>]*>(.*?)</pre>", re.S | re.I)
-_FIELD_REF = re.compile(r"{{\s*[#^/]?\s*(?:[a-zA-Z-]+:)*([^}#^/][^}]*?)\s*}}")
 # This app's own export note type names its fields so bilingual cards come back whole.
 OWN_FIELDS = ("Front", "Back", "Front (zh)", "Back (zh)")
 HISTORY_CHOICES = ("keep", "new")
-
-
-class AnkiFileProblem(ValueError):
-    """A package that cannot be read at all; the message says why."""
 
 
 @dataclass
@@ -70,10 +74,16 @@ class ImportedCard:
     # Used when there is no revlog: Anki's own memory of the card (interval, factor, due).
     anki_state: dict | None = None
     selected: bool = True
+    where: str = ""  # "note <guid> card <n>" or "line <n>", for messages
+    modified: int | None = None  # Anki's note modification time (seconds), when believable
 
     @property
     def question(self) -> str:
         return self.q_en or self.q_zh
+
+    @property
+    def answer(self) -> str:
+        return self.a_en or self.a_zh
 
 
 @dataclass
@@ -81,30 +91,13 @@ class CardPlan:
     source: Path
     cards: list[ImportedCard] = field(default_factory=list)
     problems: list[str] = field(default_factory=list)
+    # Questions found more than once (in the file; with `col`, also against the collection).
+    # Their lines are in `problems` too, for the preview; apply_cards says what it did instead.
+    duplicates: list[CardDuplicate] = field(default_factory=list)
+    duplicate_lines: list[str] = field(default_factory=list)
 
 
 # --- text ------------------------------------------------------------------------------
-def html_to_text(value: str) -> str:
-    """Anki field HTML as Markdown-ish text: <br>/blocks become newlines, <pre> a code fence."""
-    def fence(m: re.Match) -> str:
-        inner = re.sub(r"<br\s*/?>", "\n", m.group(1), flags=re.I)
-        return "\n```\n" + html.unescape(_TAG.sub("", inner)).strip("\n") + "\n```\n"
-
-    text = _PRE.sub(fence, value)
-    text = re.sub(r"<br\s*/?>", "\n", text, flags=re.I)
-    text = re.sub(r"</(div|p|li|h[1-6]|tr)>", "\n", text, flags=re.I)
-    text = re.sub(r"<li\b[^>]*>", "- ", text, flags=re.I)
-    text = re.sub(r"<img\b[^>]*src=\"?([^\"> ]+)[^>]*>", r"[image: \1]", text, flags=re.I)
-    text = _TAG.sub("", text)
-    text = html.unescape(text).replace("\xa0", " ")
-    return re.sub(r"\n{3,}", "\n\n", text).strip()
-
-
-def text_to_html(text: str) -> str:
-    """The inverse for export: escaped text with <br> for newlines."""
-    return html.escape(text, quote=False).replace("\n", "<br>")
-
-
 def split_language(question: str, answer: str) -> dict[str, str]:
     if _CJK.search(question):
         return {"q_zh": question, "a_zh": answer, "q_en": "", "a_en": ""}
@@ -115,10 +108,56 @@ def guid_key(guid: str) -> str:
     return f"anki:{guid}"
 
 
+# --- checked values --------------------------------------------------------------------
+_EPOCH = datetime(1970, 1, 1)
+_INT_TEXT = re.compile(r"-?\d{1,19}")
+_MAX_DAYS = 36525  # a century: Anki's longest interval is 36500 days
+
+
+def _int(value) -> int | None:
+    """An integer as SQLite may hold it (int, integral float, digits), or None."""
+    if isinstance(value, bool):
+        return int(value)
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        return int(value) if value.is_integer() else None  # False for inf and nan
+    if isinstance(value, bytes):
+        value = value.decode("ascii", "replace")
+    if isinstance(value, str) and _INT_TEXT.fullmatch(value.strip()):
+        return int(value)
+    return None
+
+
+def _int_in(value, low: int, high: int) -> int | None:
+    number = _int(value)
+    return number if number is not None and low <= number <= high else None
+
+
+def _text(value) -> str:
+    if isinstance(value, str):
+        return value
+    if isinstance(value, bytes):
+        return value.decode("utf-8", "replace")
+    return "" if value is None else str(value)
+
+
+def _moment(ms: int | None, latest: datetime) -> datetime | None:
+    """Milliseconds since 1970 as a naive UTC time, or None outside 1970..latest."""
+    if ms is None or ms < 0 or ms > (latest - _EPOCH) // timedelta(milliseconds=1):
+        return None
+    return _EPOCH + timedelta(milliseconds=ms)
+
+
+def _show(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
 # --- packages --------------------------------------------------------------------------
 def _read_varint(data: bytes, i: int) -> tuple[int, int]:
     shift = value = 0
-    while True:
+    for _ in range(10):  # a 64-bit varint has at most 10 bytes
         if i >= len(data):
             raise ValueError("truncated varint")
         b = data[i]
@@ -127,11 +166,14 @@ def _read_varint(data: bytes, i: int) -> tuple[int, int]:
         if not b & 0x80:
             return value, i
         shift += 7
+    raise ValueError("varint longer than 10 bytes")
 
 
 def _proto_fields(data: bytes) -> dict[int, list]:
     """The top-level fields of a protobuf message (enough for Anki's template/notetype config)."""
     out: dict[int, list] = {}
+    if not isinstance(data, bytes):
+        return out
     i = 0
     while i < len(data):
         key, i = _read_varint(data, i)
@@ -151,45 +193,75 @@ def _proto_fields(data: bytes) -> dict[int, list]:
     return out
 
 
+def _proto_text(proto: dict[int, list], number: int) -> str:
+    value = proto.get(number, [b""])[0]
+    return value.decode("utf-8", "replace") if isinstance(value, bytes) else ""
+
+
 @dataclass
 class _NoteType:
     name: str
     fields: list[str]
     templates: list[tuple[str, str]]  # (question format, answer format) by ord
     cloze: bool
+    refs: list[tuple[list[str], list[str]]] = field(default_factory=list)  # field names per template
+
+    def __post_init__(self) -> None:
+        self.refs = [(list(dict.fromkeys(field_refs(q))), list(dict.fromkeys(field_refs(a))))
+                     for q, a in self.templates]
 
 
-def _legacy_note_types(db: sqlite3.Connection) -> dict[int, _NoteType]:
-    models = json.loads(db.execute("SELECT models FROM col").fetchone()[0] or "{}")
+def _json_dict(row) -> dict:
+    try:
+        value = json.loads(_text(row[0])) if row and row[0] else {}
+    except (ValueError, RecursionError):
+        return {}
+    return value if isinstance(value, dict) else {}
+
+
+def _ordered(items) -> list[dict]:
+    dicts = [d for d in items if isinstance(d, dict)] if isinstance(items, list) else []
+    return sorted(dicts, key=lambda d: _int(d.get("ord")) or 0)
+
+
+def _legacy_note_types(db: sqlite3.Connection, deadline: Deadline) -> dict[int, _NoteType]:
     out = {}
-    for mid, m in models.items():
-        fields = [f["name"] for f in sorted(m.get("flds", []), key=lambda f: f.get("ord", 0))]
-        tmpls = [(t.get("qfmt", ""), t.get("afmt", "")) for t in sorted(m.get("tmpls", []), key=lambda t: t.get("ord", 0))]
-        out[int(mid)] = _NoteType(m.get("name", ""), fields, tmpls, m.get("type", 0) == 1)
+    for mid, m in _json_dict(db.execute("SELECT models FROM col").fetchone()).items():
+        deadline.check("note types")
+        mid_int = _int(mid)
+        if mid_int is None or not isinstance(m, dict):
+            continue
+        fields = [_text(f.get("name", "")) for f in _ordered(m.get("flds"))]
+        tmpls = [(_text(t.get("qfmt", "")), _text(t.get("afmt", ""))) for t in _ordered(m.get("tmpls"))]
+        out[mid_int] = _NoteType(_text(m.get("name", "")), fields, tmpls, m.get("type", 0) == 1)
     return out
 
 
-def _new_note_types(db: sqlite3.Connection) -> dict[int, _NoteType]:
+def _new_note_types(db: sqlite3.Connection, deadline: Deadline) -> dict[int, _NoteType]:
     out = {}
-    for ntid, name, config in db.execute("SELECT id, name, config FROM notetypes"):
-        kind = _proto_fields(config or b"").get(1, [0])[0]
-        fields = [r[0] for r in db.execute("SELECT name FROM fields WHERE ntid=? ORDER BY ord", (ntid,))]
+    for ntid, name, config in db.execute("SELECT id, name, config FROM notetypes").fetchall():
+        deadline.check("note types")
+        ntid_int = _int(ntid)
+        if ntid_int is None:
+            continue
+        kind = _proto_fields(config).get(1, [0])[0]
+        fields = [_text(r[0]) for r in db.execute("SELECT name FROM fields WHERE ntid=? ORDER BY ord", (ntid,))]
         tmpls = []
         for (tconfig,) in db.execute("SELECT config FROM templates WHERE ntid=? ORDER BY ord", (ntid,)):
-            proto = _proto_fields(tconfig or b"")
-            tmpls.append((proto.get(1, [b""])[0].decode("utf-8", "replace"),
-                          proto.get(2, [b""])[0].decode("utf-8", "replace")))
-        out[int(ntid)] = _NoteType(name, fields, tmpls, kind == 1 or "cloze" in name.lower())
+            proto = _proto_fields(tconfig)
+            tmpls.append((_proto_text(proto, 1), _proto_text(proto, 2)))
+        name = _text(name)
+        out[ntid_int] = _NoteType(name, fields, tmpls, kind == 1 or "cloze" in name.lower())
     return out
 
 
 def _question_answer(nt: _NoteType | None, values: list[str], ord_: int) -> tuple[str, str]:
     """Which fields a card shows on its front and back, read from its template."""
     named = dict(zip(nt.fields, values)) if nt else {}
-    if nt and ord_ < len(nt.templates):
-        qfmt, afmt = nt.templates[ord_]
-        q_names = [n for n in dict.fromkeys(_FIELD_REF.findall(qfmt)) if n in named]
-        a_names = [n for n in dict.fromkeys(_FIELD_REF.findall(afmt)) if n in named and n not in q_names]
+    if nt and ord_ < len(nt.refs):
+        q_refs, a_refs = nt.refs[ord_]
+        q_names = [n for n in q_refs if n in named]
+        a_names = [n for n in a_refs if n in named and n not in q_names]
         if q_names:
             return ("\n\n".join(named[n] for n in q_names if named[n].strip()),
                     "\n\n".join(named[n] for n in a_names if named[n].strip()))
@@ -197,85 +269,140 @@ def _question_answer(nt: _NoteType | None, values: list[str], ord_: int) -> tupl
     return (second, first) if ord_ == 1 and not (nt and nt.cloze) else (first, "\n\n".join(v for v in values[1:] if v.strip()))
 
 
-def _open_collection_file(path: Path, workdir: Path) -> Path:
+def _open_collection_file(path: Path, workdir: Path, limits: Limits, deadline: Deadline) -> Path:
     """Extract the newest collection database in the package into workdir."""
+    target = workdir / "collection.sqlite"
     try:
         with zipfile.ZipFile(path) as zf:
-            names = set(zf.namelist())
+            entries = {info.filename: info for info in zf.infolist()}
             for name in ("collection.anki21b", "collection.anki21", "collection.anki2"):
-                if name in names:
-                    data = zf.read(name)
+                if name in entries:
                     break
             else:
                 raise AnkiFileProblem("no collection.anki21b, collection.anki21 or collection.anki2 inside")
+            extract_entry(zf, entries[name], target, limits, deadline)
+    except AnkiFileProblem:
+        raise
     except zipfile.BadZipFile as exc:
         raise AnkiFileProblem(f"not a valid .apkg (zip) file: {exc}") from exc
-    except (zipfile.LargeZipFile, EOFError, OSError, RuntimeError, ValueError) as exc:
-        if isinstance(exc, AnkiFileProblem):
-            raise
+    except Exception as exc:  # zlib.error, EOFError, OSError... from a damaged member
         raise AnkiFileProblem(f"cannot read the package (truncated or damaged?): {exc}") from exc
-    except Exception as exc:  # zlib.error and friends from a damaged member
-        raise AnkiFileProblem(f"cannot read the package (truncated or damaged?): {exc}") from exc
-    if name == "collection.anki21b":
-        try:
-            import zstandard
-        except ImportError as exc:
-            raise AnkiFileProblem("this package uses the newer compressed format (collection.anki21b); "
-                                  "install the 'zstandard' package to import it") from exc
-        try:
-            data = zstandard.ZstdDecompressor().stream_reader(data).read()
-        except zstandard.ZstdError as exc:
-            raise AnkiFileProblem(f"collection.anki21b is damaged: {exc}") from exc
-    target = workdir / "collection.sqlite"
-    target.write_bytes(data)
     return target
 
 
-def plan_package(path: Path) -> CardPlan:
+def plan_package(path: Path, limits: Limits | None = None, deadline: Deadline | None = None) -> CardPlan:
     """Cards (with review history) of an .apkg, or the reason it cannot be read."""
+    limits = limits or Limits()
+    deadline = deadline or Deadline(limits)
     plan = CardPlan(path)
     with tempfile.TemporaryDirectory(prefix="studio-apkg-") as tmp:
         try:
-            db_path = _open_collection_file(path, Path(tmp))
+            db_path = _open_collection_file(path, Path(tmp), limits, deadline)
             db = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+            # No single value bigger than the entry limit; and a hostile view cannot run forever.
+            db.setlimit(sqlite3.SQLITE_LIMIT_LENGTH, min(db.getlimit(sqlite3.SQLITE_LIMIT_LENGTH),
+                                                         max(1, int(limits.max_entry_mb * MB))))
+            db.set_progress_handler(deadline.expired, 10_000)
             try:
-                _read_collection(db, path, plan)
+                _read_collection(db, path, plan, deadline)
             finally:
                 db.close()
         except AnkiFileProblem as exc:
-            plan.problems.append(f"{path}: {exc}; nothing imported")
-        except (sqlite3.DatabaseError, ValueError, KeyError, TypeError) as exc:
+            plan.cards.clear()
+            plan.problems.append(f"{path}: {exc}; nothing imported{exc.hint}")
+        except sqlite3.OperationalError as exc:
+            plan.cards.clear()
+            if deadline.expired():
+                problem = deadline.problem("reading the collection")
+                plan.problems.append(f"{path}: {problem}; nothing imported{problem.hint}")
+            else:
+                plan.problems.append(f"{path}: the collection inside is damaged ({exc}); nothing imported")
+        except (sqlite3.Error, ValueError, KeyError, TypeError, RecursionError) as exc:
             plan.cards.clear()
             plan.problems.append(f"{path}: the collection inside is damaged ({exc}); nothing imported")
+        except Exception as exc:  # a deck no check foresaw must still end in a sentence
+            plan.cards.clear()
+            plan.problems.append(f"{path}: cannot read this deck (unexpected {type(exc).__name__}: {exc}); "
+                                 "nothing imported")
     return plan
 
 
-def _read_collection(db: sqlite3.Connection, path: Path, plan: CardPlan) -> None:
-    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
-    note_types = _new_note_types(db) if "notetypes" in tables else _legacy_note_types(db)
-    crt = int(db.execute("SELECT crt FROM col").fetchone()[0] or 0)
-    decks = {}
+def _decks(db: sqlite3.Connection, tables: set[str]) -> dict[int, str]:
     if "decks" in tables:
-        decks = {int(i): n.replace("\x1f", "::") for i, n in db.execute("SELECT id, name FROM decks")}
-    else:
-        decks = {int(i): d.get("name", "") for i, d in json.loads(db.execute("SELECT decks FROM col").fetchone()[0] or "{}").items()}
+        rows = db.execute("SELECT id, name FROM decks").fetchall()
+        return {i: _text(n).replace("\x1f", "::") for i, n in ((_int(i), n) for i, n in rows) if i is not None}
+    decks = _json_dict(db.execute("SELECT decks FROM col").fetchone())
+    return {i: _text(d.get("name", "")) for i, d in ((_int(i), d) for i, d in decks.items())
+            if i is not None and isinstance(d, dict)}
+
+
+def _read_collection(db: sqlite3.Connection, path: Path, plan: CardPlan, deadline: Deadline) -> None:
+    tables = {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'view')")}
+    note_types = _new_note_types(db, deadline) if "notetypes" in tables else _legacy_note_types(db, deadline)
+    now = utcnow()
+    latest = now + timedelta(days=1)  # nothing was reviewed or edited in the future
+    latest_s = int((latest - _EPOCH).total_seconds())
+    row = db.execute("SELECT crt FROM col").fetchone()
+    crt = _int_in(row[0], 0, latest_s) if row else None
+    if row and crt is None:
+        plan.problems.append(f"{path}: the collection's creation time {_show(row[0])} is impossible; "
+                             "cards without review history start as new")
+    decks = _decks(db, tables)
     notes = {}
-    for nid, guid, mid, tags, flds in db.execute("SELECT id, guid, mid, tags, flds FROM notes"):
-        notes[nid] = (guid, int(mid), (tags or "").strip(), (flds or "").split("\x1f"))
-    reviews: dict[int, list[AnkiReview]] = {}
-    for rid, cid, ease, rtype, ms in db.execute("SELECT id, cid, ease, type, time FROM revlog ORDER BY id"):
-        if 1 <= (ease or 0) <= 4 and rtype in (0, 1, 2, 3):
-            at = datetime.fromtimestamp(rid / 1000, timezone.utc).replace(tzinfo=None)
-            reviews.setdefault(cid, []).append(AnkiReview(at, int(ease), int(ms) if ms else None))
-    rows = db.execute("SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, data FROM cards "
-                      "ORDER BY nid, ord").fetchall()
-    for cid, nid, did, ord_, ctype, queue, due, ivl, factor, reps, lapses, data in rows:
-        if nid not in notes:
-            plan.problems.append(f"{path}: card {cid} belongs to no note; skipped")
+    for nid, guid, mid, mod, tags, flds in db.execute("SELECT id, guid, mid, mod, tags, flds FROM notes"):
+        deadline.check(f"{len(notes)} notes read")
+        nid_int, guid = _int(nid), _text(guid).strip()
+        if nid_int is None or not guid or len(guid) > 200:
+            plan.problems.append(f"{path}: a note with id {_show(nid)} and guid {_show(guid)} cannot be keyed; "
+                                 "its cards are skipped")
             continue
-        guid, mid, tags, raw = notes[nid]
+        modified = _int_in(mod, 0, latest_s)
+        if mod is not None and modified is None:
+            plan.problems.append(f"{path}: note {guid}: modification time {_show(mod)} is impossible; "
+                                 "file order stands for it")
+        notes[nid_int] = (guid, _int(mid), _text(tags).strip(), _text(flds).split("\x1f"), modified)
+    reviews: dict[int, list[AnkiReview]] = {}
+    bad_reviews: dict[int, tuple[list[str], list[str]]] = {}  # card: (impossible times, answers)
+    for n, (rid, cid, ease, rtype, ms) in enumerate(db.execute("SELECT id, cid, ease, type, time FROM revlog")):
+        if n % 1024 == 0:
+            deadline.check(f"{n} reviews read")
+        cid_int, ease_int, type_int = _int(cid), _int(ease), _int(rtype)
+        if cid_int is None:
+            continue  # belongs to no card that can be named
+        if ease_int == 0 or type_int in (4, 5):
+            continue  # manual rescheduling, not an answer
+        at = _moment(_int(rid), latest)
+        if at is None or ease_int not in (1, 2, 3, 4) or type_int not in (0, 1, 2, 3):
+            times, answers = bad_reviews.setdefault(cid_int, ([], []))
+            if at is None:
+                times.append(_show(rid))
+            else:
+                answers.append(f"{_show(ease)} of type {_show(rtype)}")
+            continue
+        duration = _int_in(ms, 0, 86_400_000)
+        reviews.setdefault(cid_int, []).append(AnkiReview(at, ease_int, duration or None))
+    for items in reviews.values():
+        items.sort(key=lambda r: r.at)
+    texts_by_note: dict[int, list[str]] = {}
+    rows = db.execute("SELECT id, nid, did, ord, type, queue, due, ivl, factor, reps, lapses, data FROM cards "
+                      "ORDER BY nid, ord")
+    for n, (cid, nid, did, ord_raw, ctype, _queue, due, ivl, factor, reps, lapses, data) in enumerate(rows):
+        if n % 256 == 0:
+            deadline.check(f"{n} cards read")
+        cid, nid = _int(cid), _int(nid)
+        if nid not in notes:
+            plan.problems.append(f"{path}: card {_show(cid)} belongs to no note; skipped")
+            continue
+        guid, mid, tags, raw, modified = notes[nid]
+        ord_ = _int_in(ord_raw, 0, 9999)
+        if cid is None or ord_ is None:
+            plan.problems.append(f"{path}: note {guid}: a card with id {_show(cid)} and template number "
+                                 f"{_show(ord_raw)} cannot be read; skipped")
+            continue
         nt = note_types.get(mid)
-        values = [html_to_text(v) for v in raw]
+        values = texts_by_note.get(nid)
+        if values is None:
+            values = texts_by_note[nid] = [html_to_text(v) for v in raw]
         own = nt is not None and tuple(nt.fields[:4]) == OWN_FIELDS and len(values) >= 4
         if own:
             texts = dict(q_en=values[0], a_en=values[1], q_zh=values[2], a_zh=values[3])
@@ -284,39 +411,102 @@ def _read_collection(db: sqlite3.Connection, path: Path, plan: CardPlan) -> None
             texts = split_language(q, a)
         cloze = bool(nt and nt.cloze)
         suffix = f"#c{ord_ + 1}" if cloze else (f"#{ord_}" if ord_ else "")
+        where = f"note {guid} card {ord_ + 1}"
         if not (texts["q_en"] or texts["q_zh"]).strip():
-            plan.problems.append(f"{path}: note {guid} card {ord_ + 1} has an empty front; skipped")
+            plan.problems.append(f"{path}: {where} has an empty front; skipped")
             continue
+        issues = [_dropped_reviews(*bad_reviews[cid])] if cid in bad_reviews else []
         state = None
-        if ctype == 2:
-            try:
-                extra = json.loads(data) if data else {}
-            except ValueError:
-                extra = {}
-            state = {"ivl": int(ivl or 0), "factor": int(factor or 2500), "due_day": int(due or 0), "crt": crt,
-                     "reps": int(reps or 0), "lapses": int(lapses or 0),
-                     "s": extra.get("s") if isinstance(extra, dict) else None,
-                     "d": extra.get("d") if isinstance(extra, dict) else None}
+        if _int(ctype) == 2 and cid not in reviews:
+            state, why = _anki_state(crt, due, ivl, factor, reps, lapses, data, now)
+            issues.extend(why)
+        if issues:
+            plan.problems.append(f"{path}: {where}: {'; '.join(issues)}")
         plan.cards.append(ImportedCard(
             key=guid_key(guid) + suffix, alt_key=guid + suffix,
-            tags=" ".join(t.lower() for t in tags.split()), deck=decks.get(int(did), "")[:100],
+            tags=" ".join(t.lower() for t in tags.split()), deck=decks.get(_int(did), "")[:100],
             kind="cloze" if cloze else "qa", cloze_ord=ord_ + 1 if cloze else 0,
             origin=json.dumps({"file": str(path), "anki_note": nid, "anki_card": cid}),
-            reviews=reviews.get(cid, []), anki_state=state, **texts))
+            reviews=reviews.get(cid, []), anki_state=state, where=where, modified=modified, **texts))
     if not plan.cards and not plan.problems:
         plan.problems.append(f"{path}: the deck holds no cards")
 
 
-def plan_cards(path: Path) -> CardPlan:
-    """Read an Anki package or an Anki-style CSV/TSV file."""
+def _dropped_reviews(times: list[str], answers: list[str]) -> str:
+    parts = []
+    if times:
+        parts.append(f"review time{'s' if len(times) > 1 else ''} {', '.join(times)} (revlog id)")
+    if answers:
+        parts.append(f"answer{'s' if len(answers) > 1 else ''} {', '.join(answers)}")
+    total = len(times) + len(answers)
+    return (f"{' and '.join(parts)} {'is' if total == 1 else 'are'} impossible; "
+            f"{'that review is' if total == 1 else f'those {total} reviews are'} dropped")
+
+
+def _anki_state(crt, due, ivl, factor, reps, lapses, data, now: datetime) -> tuple[dict | None, list[str]]:
+    """Anki's scheduling of a review card with no revlog, checked; or None and what was wrong."""
+    if crt is None:
+        return None, []  # reported once for the whole collection
+    values = {"due day": _int_in(due, -_MAX_DAYS, 2 * _MAX_DAYS), "interval": _int_in(ivl, 0, _MAX_DAYS),
+              "ease factor": _int_in(factor if factor is not None else 2500, 0, 100_000),
+              "reps": _int_in(reps if reps is not None else 0, 0, 1_000_000),
+              "lapses": _int_in(lapses if lapses is not None else 0, 0, 1_000_000)}
+    raw = {"due day": due, "interval": ivl, "ease factor": factor, "reps": reps, "lapses": lapses}
+    bad = [f"{name} {_show(raw[name])}" for name, v in values.items() if v is None]
+    due_at = None
+    if not bad:
+        due_at = _EPOCH + timedelta(seconds=crt) + timedelta(days=values["due day"])
+        if not _EPOCH <= due_at <= now + timedelta(days=_MAX_DAYS):
+            bad.append(f"due date {due_at:%Y-%m-%d}")
+    if bad:
+        return None, [f"{', '.join(bad)} {'is' if len(bad) == 1 else 'are'} impossible; "
+                      "Anki's scheduling is dropped and the card starts as new"]
+    try:
+        extra = json.loads(data) if isinstance(data, (str, bytes)) and data else {}
+    except (ValueError, RecursionError):
+        extra = {}
+    extra = extra if isinstance(extra, dict) else {}
+    memory: dict[str, float | None] = {"s": None, "d": None}
+    why = []
+    for key, low, high, name in (("s", 0.001, 100.0 * _MAX_DAYS, "stability"), ("d", 1.0, 10.0, "difficulty")):
+        value = extra.get(key)
+        if value is None:
+            continue
+        if isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value) \
+                and low <= value <= high:
+            memory[key] = float(value)
+        else:
+            why.append(f"FSRS {name} {_show(value)} is impossible; taken from the interval instead")
+    return {"ivl": values["interval"], "factor": values["ease factor"], "due": due_at,
+            "reps": values["reps"], "lapses": values["lapses"], **memory}, why
+
+
+def plan_cards(path: Path, limits: Limits | None = None, col: Collection | None = None) -> CardPlan:
+    """Read an Anki package or an Anki-style CSV/TSV file (within `limits`).
+
+    With `col`, duplicates against the collection are listed too (for the preview); the ones
+    inside the file always are.
+    """
     path = Path(path)
+    limits = limits or Limits()
     if not path.is_file():
         return CardPlan(path, problems=[f"{path}: no such file"])
     if path.suffix.lower() in (".apkg", ".colpkg", ".zip"):
-        return plan_package(path)
-    from studio.core.importers.csv_cards import plan_csv
+        plan = plan_package(path, limits)
+    else:
+        from studio.core.importers.csv_cards import plan_csv
 
-    return plan_csv(path)
+        plan = plan_csv(path, limits)
+    chosen = [c for c in plan.cards if c.selected]
+    if chosen and col is not None:
+        with col.db.session() as s:
+            plan.duplicates = find_card_duplicates(chosen, KnownCards(s, chosen), s)
+    elif chosen:
+        plan.duplicates = find_card_duplicates(chosen, KnownCards())
+    if plan.duplicates:
+        plan.duplicate_lines = [f"{path}: the same question {d.describe(None)}" for d in plan.duplicates]
+        plan.problems.extend(plan.duplicate_lines)
+    return plan
 
 
 # --- writing ---------------------------------------------------------------------------
@@ -359,46 +549,79 @@ def _replay(card: Card, reviews: list[AnkiReview], scheduler: Scheduler) -> None
 def _from_anki_state(card: Card, state: dict) -> None:
     """A reviewed card with no revlog: take Anki's interval (and FSRS memory, when stored)."""
     ivl = max(1, state["ivl"])
-    due = datetime.fromtimestamp(state["crt"], timezone.utc).replace(tzinfo=None) + timedelta(days=state["due_day"])
+    due = state["due"]
     card.fsrs_state, card.fsrs_step = State.Review.value, None
-    card.stability = float(state["s"]) if state.get("s") else float(ivl)
-    card.difficulty = float(state["d"]) if state.get("d") else min(10.0, max(1.0, 5.0 + (2500 - state["factor"]) / 200))
+    card.stability = state["s"] if state.get("s") else float(ivl)
+    card.difficulty = state["d"] if state.get("d") else min(10.0, max(1.0, 5.0 + (2500 - state["factor"]) / 200))
     card.due, card.last_review = due, due - timedelta(days=ivl)
     card.reps, card.lapses = state["reps"], state["lapses"]
 
 
+_DROP = "drop"  # a card a duplicate decision leaves out
+
+
 def apply_cards(col: Collection, plan: CardPlan, history: str = "keep",
-                progress: Callable[[int, int], None] | None = None) -> ImportSummary:
-    """Write the plan's selected cards in one transaction; existing keys update text only."""
+                progress: Callable[[int, int], None] | None = None,
+                duplicates: str = "keep_both") -> ImportSummary:
+    """Write the plan's selected cards in one transaction; existing keys update text only.
+
+    `duplicates` (one of DUPLICATE_CHOICES) decides each question found twice; they are in the
+    summary's `duplicates`, each saying what was done, as the notes importer reports them.
+    """
     if history not in HISTORY_CHOICES:
         raise ValueError(f"history must be one of {', '.join(HISTORY_CHOICES)}")
-    summary = ImportSummary(problems=list(plan.problems))
+    if duplicates not in DUPLICATE_CHOICES:
+        raise ValueError(f"duplicates must be one of {', '.join(DUPLICATE_CHOICES)}, not {duplicates!r}")
+    planned_lines = set(plan.duplicate_lines)
+    summary = ImportSummary(problems=[p for p in plan.problems if p not in planned_lines], duplicate_policy=duplicates)
     chosen = [c for c in plan.cards if c.selected]
     limits = col.get_setting("review.limits", {}) or {}
     scheduler = Scheduler(desired_retention=float(limits.get("desired_retention", 0.9)), enable_fuzzing=False)
     now = utcnow()
-    text_fields = ("q_en", "a_en", "q_zh", "a_zh", "tags")
     with col.db.session() as s, s.begin():
-        keys = {c.key for c in chosen} | {c.alt_key for c in chosen if c.alt_key}
-        existing: dict[str, Card] = {}
-        key_list = sorted(keys)
-        for i in range(0, len(key_list), 500):
-            existing.update({c.key: c for c in s.scalars(select(Card).where(Card.key.in_(key_list[i:i + 500])))})
+        known = KnownCards(s, chosen)
+        found = summary.duplicates = find_card_duplicates(chosen, known, s, duplicates)
+        live = [c for c in chosen if not known.settled(c, duplicates)]
+        target: dict[int, Card | None | str] = {id(c): known.home(c) for c in live}
+        settle: list[tuple[ImportedCard, Card | ImportedCard]] = []
+        for dup in found:
+            members = dup.cards
+            existing = s.get(Card, dup.existing.id) if dup.existing else None
+            loose = [m for m in members if known.home(m) is None]
+            if duplicates == "keep_newest":
+                newest = dup.newest()
+                at_home = [known.home(m) for m in members if known.home(m) is not None]
+                into = known.home(newest) or (at_home[-1] if at_home else None) or existing
+                target[id(newest)] = into
+                for m in members:
+                    if m is not newest:
+                        target[id(m)] = _DROP
+                        if known.home(m) is None or known.home(m) is into:
+                            settle.append((m, into if into is not None else newest))
+            elif duplicates == "skip":
+                at_home = [m for m in members if known.home(m) is not None]
+                keeper = known.home(at_home[0]) if at_home else existing if existing is not None else members[0]
+                for m in loose:
+                    if m is not keeper:
+                        target[id(m)] = _DROP
+                        settle.append((m, keeper))
+        written: dict[int, Card] = {}
         seen: set[str] = set()
-        for n, item in enumerate(chosen, start=1):
-            if progress and (n % 200 == 0 or n == len(chosen)):
-                progress(n, len(chosen))
-            card = existing.get(item.alt_key) if item.alt_key else None
-            card = card or existing.get(item.key)
+        for n, item in enumerate(live, start=1):
+            if progress and (n % 200 == 0 or n == len(live)):
+                progress(n, len(live))
+            card = target[id(item)]
+            if card is _DROP:
+                continue
             if card is not None:
                 if card.key in seen:
+                    summary.problems.append(f"{plan.source}: {item.where or item.key} updates the same card "
+                                            f"({card.key}) as an earlier one; skipped")
                     continue
                 seen.add(card.key)
-                if any(getattr(card, f) != getattr(item, f) for f in text_fields):
-                    for f in text_fields:
-                        setattr(card, f, getattr(item, f))
-                    card.modified_at = now
+                if _update(card, item, now):
                     summary.cards_updated += 1
+                written[id(item)] = card
                 continue
             if item.key in seen:
                 summary.problems.append(f"{plan.source}: two cards share the key {item.key}; the second is skipped")
@@ -412,9 +635,46 @@ def apply_cards(col: Collection, plan: CardPlan, history: str = "keep",
             elif history == "keep" and item.anki_state:
                 _from_anki_state(card, item.anki_state)
             s.add(card)
+            written[id(item)] = card
             summary.cards += 1
+        for item, into in settle:
+            card = into if isinstance(into, Card) else written.get(id(into))
+            if card is None:
+                continue
+            origin = card_origin(card)
+            settled = origin.get("settled") if isinstance(origin.get("settled"), dict) else {}
+            settled[item.key] = f"{digest(item.question, item.answer)}/{duplicates}"
+            origin["settled"] = settled
+            card.origin = json.dumps(origin, ensure_ascii=False)
     return summary
 
 
-__all__ = ["CardPlan", "ImportedCard", "AnkiReview", "plan_cards", "plan_package", "apply_cards",
-           "html_to_text", "text_to_html", "split_language", "guid_key", "HISTORY_CHOICES", "OWN_FIELDS"]
+def _update(card: Card, item: ImportedCard, now: datetime) -> bool:
+    """Put an imported card's text into an existing card (its scheduling stays); True if changed.
+
+    A card of another source that takes the text (keep-newest) keeps its own tags and records
+    the imported key ("import_key"), so importing the deck again updates it in place.
+    """
+    own = card.key in (item.key, item.alt_key)
+    fields = ("q_en", "a_en", "q_zh", "a_zh") + (("tags",) if own else ())
+    origin = card_origin(card)
+    carries = None if own else item.key
+    origin_changed = origin.get("import_key") != carries
+    if not origin_changed and all(getattr(card, f) == getattr(item, f) for f in fields):
+        return False
+    for f in fields:
+        setattr(card, f, getattr(item, f))
+    if origin_changed:
+        if carries is None:
+            origin.pop("import_key", None)
+        else:
+            origin["import_key"] = carries
+        card.origin = json.dumps(origin, ensure_ascii=False)
+    card.modified_at = now
+    return True
+
+
+__all__ = ["CardPlan", "ImportedCard", "AnkiReview", "AnkiFileProblem", "LimitExceeded", "Limits", "CardDuplicate",
+           "plan_cards", "plan_package", "apply_cards", "extract_entry", "find_card_duplicates", "field_refs",
+           "html_to_text", "text_to_html", "split_language", "same_question", "guid_key", "HISTORY_CHOICES",
+           "DUPLICATE_CHOICES", "OWN_FIELDS"]

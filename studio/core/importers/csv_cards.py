@@ -11,7 +11,11 @@ remaining columns are the card's fields: the first is the question, the rest the
 unless the columns are named as this app's export names them (Front, Back, Front (zh),
 Back (zh)). A row whose field count does not match (a mixed separator, usually) is skipped
 and reported with its line; a row with a guid gets the key "anki:<guid>", other rows a key
-from the question's text, so importing the same file again updates in place.
+from the question's text ("-2", "-3"... for the same question again further down), so
+importing the same file again updates in place, and no row is merged into another.
+
+Every step is linear in the file's size (cloze numbers are found by one scan, not a
+backtracking pattern), and reading stops with a clear line past `Limits.time_limit_s`.
 """
 
 from __future__ import annotations
@@ -23,8 +27,9 @@ import json
 import re
 from pathlib import Path
 
-from studio.core.decks import CLOZE_RE
-from studio.core.importers.anki import CardPlan, ImportedCard, OWN_FIELDS, guid_key, html_to_text, split_language
+from studio.core.importers.anki import CardPlan, ImportedCard, OWN_FIELDS, guid_key, split_language
+from studio.core.importers.anki_limits import Deadline, Limits
+from studio.core.importers.field_text import html_to_text
 from studio.core.importers.text_files import UnreadableFile, read_text
 
 SEPARATORS = {"tab": "\t", "comma": ",", "semicolon": ";", "space": " ", "pipe": "|", "colon": ":"}
@@ -54,9 +59,10 @@ def _text_key(question: str) -> str:
     return "csv:" + hashlib.sha1(norm.encode()).hexdigest()[:16]
 
 
-def plan_csv(path: Path) -> CardPlan:
+def plan_csv(path: Path, limits: Limits | None = None) -> CardPlan:
     """The cards of one Anki-style CSV/TSV file, with a problem line for every bad row."""
     plan = CardPlan(path)
+    deadline = Deadline(limits or Limits())
     try:
         text, _enc = read_text(path)
     except UnreadableFile as exc:
@@ -95,9 +101,15 @@ def plan_csv(path: Path) -> CardPlan:
     expected = len(names) or None
     reader = csv.reader(io.StringIO(body), delimiter=sep, quotechar='"', strict=False)
     start_line = first + 1
+    used: set[str] = set()
     try:
         for row in reader:
             line = start_line + reader.line_num - 1
+            if deadline.expired():
+                problem = deadline.problem(f"stopped at line {line}")
+                plan.cards.clear()
+                plan.problems.append(f"{path}: {problem}; nothing imported{problem.hint}")
+                return plan
             if not any(cell.strip() for cell in row):
                 continue
             if expected is None:
@@ -111,7 +123,12 @@ def plan_csv(path: Path) -> CardPlan:
             if card is None:
                 plan.problems.append(f"{path}:{line}: the question field is empty; row skipped")
                 continue
+            base, n = card.key, 2
+            while card.key in used:  # the same question again: its own key, by its place in the file
+                card.key, n = f"{base}-{n}", n + 1
+            used.add(card.key)
             card.origin = json.dumps({"file": str(path), "line": line})
+            card.where = f"line {line}"
             plan.cards.extend(_expand_cloze(card))
     except csv.Error as exc:
         plan.problems.append(f"{path}:{start_line + reader.line_num - 1}: {exc}; the rest of the file is skipped")
@@ -144,9 +161,29 @@ def _row_card(row, names, special, is_html, all_tags, deck_all) -> ImportedCard 
                         deck=deck[:100], **texts)
 
 
+_CLOZE_OPEN = re.compile(r"\{\{c(\d{1,4})::")
+
+
+def cloze_numbers(text: str) -> set[int]:
+    """The deletion numbers of "{{cN::...}}" in text, each closed by a later "}}".
+
+    What decks.CLOZE_RE finds, in one pass: that pattern backtracks (cubic on "{{c1::" repeated
+    with no "}}"), this one reads each character a bounded number of times.
+    """
+    found: set[int] = set()
+    pos = 0
+    while m := _CLOZE_OPEN.search(text, pos):
+        close = text.find("}}", m.end())
+        if close < 0:
+            break  # no later deletion can close either
+        found.add(int(m.group(1)))
+        pos = close + 2
+    return found
+
+
 def _expand_cloze(card: ImportedCard) -> list[ImportedCard]:
     """A cloze note becomes one card per deletion number, as the app's own cloze cards do."""
-    ords = sorted({int(m.group(1)) for m in CLOZE_RE.finditer(card.q_en + "\n" + card.q_zh)})
+    ords = sorted(cloze_numbers(card.q_en + "\n" + card.q_zh))
     if not ords:
         return [card]
     out = []
@@ -157,4 +194,4 @@ def _expand_cloze(card: ImportedCard) -> list[ImportedCard]:
     return out
 
 
-__all__ = ["plan_csv", "SEPARATORS"]
+__all__ = ["plan_csv", "cloze_numbers", "SEPARATORS"]

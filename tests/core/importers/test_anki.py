@@ -46,8 +46,9 @@ def _legacy_db(path, notes, cards, revlog, models=None):
     }
     decks = {"1": {"name": "Default"}, "5": {"name": "GPU::CUDA"}}
     db.execute("INSERT INTO col VALUES (1,?,0,0,11,0,0,0,'{}',?,?,'{}','{}')", (CRT, json.dumps(models), json.dumps(decks)))
-    for nid, guid, mid, tags, flds in notes:
-        db.execute("INSERT INTO notes VALUES (?,?,?,0,0,?,?,'',0,0,'')", (nid, guid, mid, tags, "\x1f".join(flds)))
+    for nid, guid, mid, tags, flds, *mod in notes:  # an optional sixth value: the note's mod time
+        db.execute("INSERT INTO notes VALUES (?,?,?,?,0,?,?,'',0,0,'')",
+                   (nid, guid, mid, mod[0] if mod else 0, tags, "\x1f".join(flds)))
     for row in cards:
         db.execute("INSERT INTO cards VALUES (?,?,?,?,0,0,?,?,?,?,?,?,?,0,0,0,0,?)", row)
     for row in revlog:
@@ -73,9 +74,10 @@ CARDS = [
 ]
 
 
-def make_apkg(tmp_path, name="deck.apkg", member="collection.anki2", notes=NOTES, cards=CARDS, revlog=REVIEWS):
+def make_apkg(tmp_path, name="deck.apkg", member="collection.anki2", notes=NOTES, cards=CARDS, revlog=REVIEWS,
+              models=None):
     db_path = tmp_path / f"{name}.sqlite"
-    _legacy_db(db_path, notes, cards, revlog)
+    _legacy_db(db_path, notes, cards, revlog, models)
     apkg = tmp_path / name
     data = db_path.read_bytes()
     if member == "collection.anki21b":
