@@ -41,7 +41,7 @@ def test_smoke_opens_every_pane(studio_home):
     out = _run("smoke")
     assert out.returncode == 0, out.stderr
     assert "first paint:" in out.stdout
-    assert out.stdout.count(": ok") == 5
+    assert out.stdout.count(": ok") == 6  # notes, review, interviews, drills, stats, bench
 
 
 def test_screenshot_writes_a_png_per_pane(tmp_path):
