@@ -48,7 +48,7 @@ def test_screenshot_writes_a_png_per_pane(tmp_path):
     out = _run("screenshot", "--out", str(tmp_path / "shots"), "--lang", "zh_CN", "--theme", "dark")
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in (tmp_path / "shots").glob("*.png"))
-    assert names == ["drills.png", "interviews.png", "notes.png", "review.png", "stats.png"]
+    assert names == ["bench.png", "drills.png", "interviews.png", "notes.png", "review.png", "stats.png"]
     assert all((tmp_path / "shots" / n).stat().st_size > 10_000 for n in names)
 
 
