@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import Sequence, TextIO
 
 from studio.drills.events import BenchPointEvent, CaseResultEvent, ConsoleOutput, ErrorEvent, LogMessage
-from studio.drills.result import RunResult
+from studio.drills.result import RunResult, _finite
 from studio.drills.runner import DrillRunner, RunRequest
 
 PROTOCOLS = ("engine", "do_bench", "cudagraph")
@@ -202,33 +202,42 @@ def _history(args, out: TextIO) -> int:
     return 0
 
 
+_POINT_KEYS = ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak", "pct_of_tflops_peak", "bytes", "flops",
+               "speedup", "baseline", "baselines", "protocol", "invalid", "note")
+
+
 def summary(result: RunResult, spec: Path, protocol: str) -> dict:
-    """The JSON document of a bench run: the run, then one entry per sweep point."""
-    data = json.loads(result.to_json())
-    timed = {(tuple(p["size"]), p["dtype"]): p for p in (data.get("bench") or {}).get("points") or []}
+    """The JSON document of a bench run: the run, then one entry per sweep point.
+
+    Read straight from the result's fields (a deep copy of a 100-point result through
+    asdict and a JSON round trip took ~100 ms, and the Bench pane builds this per run);
+    non-finite numbers become None, as in RunResult.to_json.
+    """
+    timed = {(tuple(p.size), p.dtype): p for p in result.bench.points} if result.bench.requested else {}
     points = []
-    for case in data.get("cases") or []:
-        if case.get("phase", "check") != "check":
+    for case in result.cases:
+        if case.phase != "check":
             continue
-        key = (tuple(case["shape"]), case["dtype"])
-        point = {"size": case["shape"], "dtype": case["dtype"], "passed": case["passed"],
-                 "error": case.get("error"), "max_abs_err": case.get("max_abs_err"),
-                 "max_rel_err": case.get("max_rel_err")}
-        t = timed.get(key)
-        if t:
-            point.update({k: t.get(k) for k in ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak", "pct_of_tflops_peak",
-                                                "bytes", "flops",
-                                                "speedup", "baseline", "baselines", "protocol", "invalid", "note")})
-            if t.get("error") and point["passed"]:
-                point["timing_error"] = t["error"]
+        point = {"size": list(case.shape), "dtype": case.dtype, "passed": case.passed, "error": case.error,
+                 "max_abs_err": case.max_abs_err, "max_rel_err": case.max_rel_err}
+        t = timed.get((tuple(case.shape), case.dtype))
+        if t is not None:
+            point.update({k: getattr(t, k) for k in _POINT_KEYS})
+            point["baselines"] = {name: dict(entry) for name, entry in (t.baselines or {}).items()}
+            if t.error and point["passed"]:
+                point["timing_error"] = t.error
         points.append(point)
-    return {"kernel": data["file"], "spec": str(spec), "status": data["status"], "mode": data.get("mode"),
-            "device": data.get("device"), "versions": data.get("versions"), "protocol": protocol,
-            "started_at": data.get("started_at"), "error": data.get("error"),
-            "timing_note": ((data.get("bench") or {}).get("note")),
-            "peaks": {"copy_gbps": (data.get("bench") or {}).get("copy_gbps"),
-                      "matmul_tflops": (data.get("bench") or {}).get("matmul_tflops")},
-            "points": points}
+    bench = result.bench if result.bench.requested else None
+    error = None if result.error is None else {"kind": result.error.kind, "message": result.error.message,
+                                               "file": result.error.file, "line": result.error.line,
+                                               "traceback": result.error.traceback}
+    return _finite({"kernel": result.file, "spec": str(spec), "status": result.status, "mode": result.mode,
+                    "device": result.device, "versions": dict(result.versions), "protocol": protocol,
+                    "started_at": result.started_at, "error": error,
+                    "timing_note": bench.note if bench else None,
+                    "peaks": {"copy_gbps": bench.copy_gbps if bench else None,
+                              "matmul_tflops": bench.matmul_tflops if bench else None},
+                    "points": points})
 
 
 class _Printer:

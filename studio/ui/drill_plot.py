@@ -33,8 +33,9 @@ def point_label(point) -> str:
 
 
 class DrillPlot(QWidget):
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None, symbol_limit: int | None = None):
         super().__init__(parent)
+        self.symbol_limit = SYMBOL_LIMIT if symbol_limit is None else symbol_limit
         import pyqtgraph as pg
 
         self.pg = pg
@@ -160,16 +161,39 @@ class DrillPlot(QWidget):
         if view != "throughput":
             return False
         data = self.series()
-        signature = (view, self.throughput_metric, self.peak, self.overlay_name, tuple(sorted(k for k, v in data.items() if v)))
-        if signature != self._signature or not self._curves:
+        keys = tuple(sorted(k for k, v in data.items() if v))
+        base = (view, self.throughput_metric, self.peak, self.overlay_name)
+        if self._signature is None or self._signature[:4] != base or not set(self._signature[4]) <= set(keys):
             return False
+        missing = [k for k in self._order(data) if k in keys and k not in self._curves]
+        if missing:  # one new line per redraw: building four at once stalled the loop ~60 ms
+            self._add_curve(missing[0], data)
+            if len(missing) > 1:
+                self._timer.start()
+        self._signature = base + (tuple(sorted(self._curves)),)
         self.plot.getAxis("bottom").setTicks([self._ticks(self._labels())])
         for key, curve in self._curves.items():
             pts = sorted(data.get(key, []))
-            if len(pts) > SYMBOL_LIMIT and curve.opts.get("symbol") is not None:
+            if len(pts) > self.symbol_limit and curve.opts.get("symbol") is not None:
                 curve.setSymbol(None)
             curve.setData([x for x, _ in pts], [y for _, y in pts])
         return True
+
+    def _order(self, data: dict) -> list[str]:
+        return ["you", "torch", *[k for k in data if k.startswith("b:")], "overlay"]
+
+    def _add_curve(self, key: str, data: dict) -> None:
+        pg = self.pg
+        order = self._order(data)
+        first_baseline = next((getattr(p, "baseline", "torch") for p in self.points), "torch")
+        names = {"you": self.tr("your kernel"), "torch": first_baseline,
+                 "overlay": self.overlay_name or self.tr("earlier attempt")}
+        pts = sorted(data[key])
+        color = SERIES_COLORS.get(key) or EXTRA_COLORS[order.index(key) % len(EXTRA_COLORS)]
+        pen = pg.mkPen(color, width=2, style=pg.QtCore.Qt.DotLine if key == "overlay" else pg.QtCore.Qt.SolidLine)
+        self._curves[key] = self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen,
+                                           symbol="o" if len(pts) <= self.symbol_limit else None,
+                                           symbolSize=6, symbolBrush=color, name=names.get(key, key[2:]))
 
     def redraw(self) -> None:
         import numpy as np
@@ -192,23 +216,15 @@ class DrillPlot(QWidget):
         labels = self._labels()
         self.plot.getAxis("bottom").setTicks([self._ticks(labels)])
         data = self.series()
-        first_baseline = next((getattr(p, "baseline", "torch") for p in self.points), "torch")
-        names = {"you": self.tr("your kernel"), "torch": first_baseline,
-                 "overlay": self.overlay_name or self.tr("earlier attempt")}
-        extra = [k for k in data if k.startswith("b:")]
-        for n, key in enumerate(["you", "torch", *extra, "overlay"]):
-            pts = sorted(data[key])
-            if not pts:
-                continue
-            color = SERIES_COLORS.get(key) or EXTRA_COLORS[n % len(EXTRA_COLORS)]
-            pen = pg.mkPen(color, width=2,
-                           style=pg.QtCore.Qt.DotLine if key == "overlay" else pg.QtCore.Qt.SolidLine)
-            self._curves[key] = self.plot.plot([x for x, _ in pts], [y for _, y in pts], pen=pen,
-                                               symbol="o" if len(pts) <= SYMBOL_LIMIT else None,
-                                               symbolSize=6, symbolBrush=color, name=names.get(key, key[2:]))
+        box = self.plot.getPlotItem().getViewBox()
+        box.disableAutoRange()  # one range computation after all the lines, not one per line
+        for key in self._order(data):
+            if data[key]:
+                self._add_curve(key, data)
+        box.enableAutoRange()
         if not time_view:
             self._signature = (self.view.currentData(), self.throughput_metric, self.peak, self.overlay_name,
-                               tuple(sorted(k for k, v in data.items() if v)))
+                               tuple(sorted(self._curves)))
         if time_view:
             for p in self.points:
                 if p.p20 is not None and p.p80 is not None:

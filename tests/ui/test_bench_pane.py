@@ -91,7 +91,7 @@ def _point(size, ms, dtype="float16"):
                       baselines={"torch": {"ms": ms * 1.5}, "torch.compile": {"ms": ms * 1.2}})
 
 
-def test_a_hundred_streamed_points_all_reach_the_plot_and_the_table(pane, tmp_path):
+def test_a_hundred_streamed_points_all_reach_the_plot_and_the_table(pane, tmp_path, qtbot):
     kernel = tmp_path / "row_scale.py"
     shutil.copy(FIXTURES / "row_scale.py", kernel)
     pane.open_kernel(kernel)
@@ -104,6 +104,8 @@ def test_a_hundred_streamed_points_all_reach_the_plot_and_the_table(pane, tmp_pa
     series = pane.plot.series()
     assert len(series["you"]) == 100 and len(series["torch"]) == 100 and len(series["b:torch.compile"]) == 100
     assert pane.table.rowCount() == 100 and pane.table.item(99, 4).text() == f"{(0.005 + 99e-4) * 1e3:.1f}"
+    qtbot.waitUntil(lambda: set(pane.plot._curves) == {"you", "torch", "b:torch.compile"}, timeout=5000)
+    assert len(pane.plot._curves["you"].getData()[0]) == 100  # every point is drawn, not only listed
     path = tmp_path / "plot.png"
     pane.export_png(str(path))
     assert path.stat().st_size > 1000

@@ -35,6 +35,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+# Imported with the pane, not on the first Run: a first import on the GUI thread mid-run
+# stalled the event loop ~80 ms (bench/bench_ui_jitter.py). None of these imports torch.
+import studio.core.bench_runs  # noqa: F401
+import studio.drills.bench_cli  # noqa: F401
+import studio.drills.bench_export  # noqa: F401
+import studio.drills.bench_spec_writer  # noqa: F401
+import studio.drills.runner  # noqa: F401
 from studio.ui.context import AppContext
 from studio.ui.drill_plot import DrillPlot
 from studio.ui.panes.drills_pane import DrillRunThread
@@ -198,7 +205,9 @@ class BenchPane(QWidget):
         self.empty = QLabel()
         self.empty.setWordWrap(True)
         self.empty.setAlignment(Qt.AlignCenter)
-        self.plot = DrillPlot()
+        # Markers only up to 12 points: a sweep streams up to ~100, and markers doubled the cost
+        # of building and painting the lines (bench/results/bench_ui_jitter.json).
+        self.plot = DrillPlot(symbol_limit=12)
         self.table = QTableWidget(0, COLUMNS)
         self.table.setHorizontalHeaderLabels([self.tr("Size"), self.tr("Dtype"), self.tr("Check"), self.tr("Max err"),
                                               self.tr("µs"), self.tr("GB/s"), self.tr("% peak"), self.tr("vs run")])
@@ -379,7 +388,7 @@ class BenchPane(QWidget):
             events = self.thread.take()
             for event in events:
                 self.on_event(event)
-            if events:
+            if events and self.table.rowCount() <= 12:  # wide enough once the first rows are in
                 self.table.resizeColumnsToContents()
 
     def stop_run(self) -> None:
@@ -463,6 +472,7 @@ class BenchPane(QWidget):
 
     def _stored(self, doc: dict) -> None:
         self.doc = doc
+        self.table.resizeColumnsToContents()
         self.refresh_history()
         self._update_buttons()
 
