@@ -1,11 +1,23 @@
-"""Markdown to the HTML subset QTextBrowser draws well.
+"""Markdown to the HTML subset QTextBrowser draws well, safe for notes from anywhere.
 
 Python-Markdown does the parsing (fenced code, Pygments highlighting with inline
 styles, tables, footnotes, a table of contents whose anchors work for Chinese
 headings); a few post-processing steps adapt the HTML to Qt's rich-text engine: code
 blocks become one-cell tables carrying the background, table-cell alignment becomes
-`align=`, task-list boxes become ☐/☑ and wiki-links become `note:` links. Remote
-resources are never fetched: only local image paths are kept.
+`align=`, task-list boxes become ☐/☑ and wiki-links become `note:` links.
+
+Notes are shared and imported, so the renderer assumes they may be hostile:
+- Limits, checked in linear time before Markdown parses (markdown_shape): size,
+  nesting (list indentation, '>' prefixes) and the parser's rescanning work, which
+  grows with the square of some inputs (unclosed '[', '(' or '<', packed headings);
+  deep nesting also exhausts its recursion. Beyond a limit the note is shown as
+  escaped plain text under a notice that names the limit; the file is untouched.
+- Nothing remote is fetched: the final HTML is rebuilt by safe_html, which keeps only
+  attributes that cannot load anything (images from local files or embedded data:;
+  a remote image becomes a "[remote image: host]" link) and measures the HTML's
+  nesting, which is what slows Qt down. The panes open web links only on a click.
+- Every regular expression here runs in linear time (no nested or adjacent
+  quantifiers that can backtrack over the same text).
 """
 
 from __future__ import annotations
@@ -24,14 +36,37 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from studio.core.frontmatter import FrontMatter, split_front_matter
+from studio.core.markdown_shape import measure_shape
+from studio.core.safe_html import SafeHtml
 
-_WIKI_RE = re.compile(r"\[\[([^\]|#\n]*)(?:#([^\]|\n]*))?(?:\|([^\]\n]*))?\]\]")
-_TASK_RE = re.compile(r"<li>(\s*(?:<p>)?)\s*\[([ xX])\]\s")
+# Real notes are a few hundred KB at most and nest under 10 levels. A note just under
+# the size limit formats in 1.5 s (prose) to 6 s (dense markup) on a slow 2-core machine,
+# a 2 MB one took 3 to 12 s (tests/core/test_render_limits.py).
+MAX_FORMATTED_BYTES = 1_000_000
+MAX_NESTING = 40  # list, quote and block-element levels
+MAX_INLINE_NESTING = 1000  # <b>, <span>… left open: Qt slows down only with the square of thousands
+MAX_TABLE_NESTING = 8  # Qt's table layout doubles its time with every level past about 10
+MAX_PLAIN_CHARS = 5_000_000  # plain text shown of a note over a limit (Qt takes ~1 s to lay it out)
+# Estimated steps of Python-Markdown's rescanning (see markdown_shape); 10 million is a
+# few seconds on a slow machine, a thousand times what real notes need.
+MAX_PARSE_WORK = 10_000_000
+
+# A target, heading or alias stops at the next "[[", so each character is scanned
+# from one opening only (linear; the old form rescanned "[[[[…" to the end each time).
+_WIKI_RE = re.compile(r"\[\[((?:(?!\[\[)[^\]|#\n])*)(?:#((?:(?!\[\[)[^\]|\n])*))?"
+                      r"(?:\|((?:(?!\[\[)[^\]\n])*))?\]\]")
+# Whitespace belongs to one quantifier only (the old "\s*(?:<p>)?\s*" split a run of it
+# between two, in every possible way).
+_TASK_RE = re.compile(r"<li>(\s*(?:<p>\s*)?)\[([ xX])\]\s")
 _ALIGN_RE = re.compile(r'<(td|th) style="text-align: ?(left|right|center);?">')
-_PRE_RE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>(.*?)</code></pre>', re.S)
+# The code may not contain another "<pre><code": an unclosed opening costs one scan to
+# the next opening, not one to the end of the text.
+_PRE_RE = re.compile(r'<pre><code(?: class="language-([^"]*)")?>((?:(?!</code></pre>|<pre><code).)*)</code></pre>',
+                     re.S)
 _HEADING_RE = re.compile(r'<h([1-6]) id="([^"]*)">')
+_TAG_RE = re.compile(r"<[^<>]+>")
 _STYLES = {False: "friendly", True: "monokai"}
-_IMG_RE = re.compile(r'<img([^>]*?)src="([^"]*)"([^>]*)>')
+_NOTICE_STYLE = "color: #b3541e"
 
 
 @dataclass
@@ -41,6 +76,7 @@ class RenderedNote:
     headings: list[tuple[int, str, str]] = field(default_factory=list)  # level, text, anchor
     problems: list[str] = field(default_factory=list)
     code_blocks: list[str] = field(default_factory=list)  # source text, for "copy:N" links
+    notice: str = ""  # why the note is shown as plain text (also at the top of `html`); "" when formatted
 
 
 def _wiki_links(text: str, titles: dict[str, str] | None = None) -> str:
@@ -93,7 +129,7 @@ def _code_block(m: re.Match, dark: bool, blocks: list[str], copy_label: str) -> 
 
 def _toc_headings(tokens, out) -> None:
     for tok in tokens:
-        out.append((tok["level"], html.unescape(re.sub("<[^>]+>", "", tok["name"])), tok["id"]))
+        out.append((tok["level"], html.unescape(_TAG_RE.sub("", tok["name"])), tok["id"]))
         _toc_headings(tok.get("children", []), out)
 
 
@@ -104,13 +140,36 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
     `base_dir` is the note's folder: relative images are resolved against it and a
     missing one becomes a visible placeholder. With `copy_label`, each code block gets
     a `copy:N` link under it (N indexes `code_blocks`). `titles` maps wiki-link targets
-    to the titles shown for them.
+    to the titles shown for them. A note over a limit comes back as plain text with
+    `notice` set; nothing here raises on any text.
     """
-    front, body = split_front_matter(text)
+    size = len(text.encode("utf-8", "surrogatepass"))
+    if size > MAX_FORMATTED_BYTES:
+        return _plain(text, FrontMatter(), f"This note is {_megabytes(size)}, over the "
+                      f"{_megabytes(MAX_FORMATTED_BYTES)} limit for formatted display; shown as plain text.")
+    try:
+        front, body = split_front_matter(text)
+    except RecursionError:  # YAML nested thousands deep
+        return _plain(text, FrontMatter(), "This note's front matter is nested too deeply to read; "
+                      "shown as plain text.")
     problems = [front.error] if front.error else []
     if _unclosed_fence(body):
         problems.append("a code fence is not closed; rendered up to the end of the note")
         body += "\n```\n"
+    shape = measure_shape(body, MAX_PARSE_WORK)
+    if shape.depth > MAX_NESTING:
+        return _plain(text, front, _too_deep_notice(shape.depth, shape.depth_line))
+    if shape.work > MAX_PARSE_WORK:
+        return _plain(text, front, f"This note has {shape.work_reason} around line {shape.work_line}, which "
+                      f"would take too long to format; shown as plain text.")
+    try:
+        return _format(text, front, body, problems, dark, base_dir, copy_label, titles)
+    except RecursionError:  # a shape the scan did not foresee; never a crash
+        return _plain(text, front, "This note is nested too deeply to format; shown as plain text.")
+
+
+def _format(text: str, front: FrontMatter, body: str, problems: list[str], dark: bool,
+            base_dir: Path | None, copy_label: str, titles: dict[str, str] | None) -> RenderedNote:
     md = markdown.Markdown(
         extensions=["fenced_code", "tables", "toc", "sane_lists", "footnotes", "nl2br"],
         extension_configs={"toc": {"slugify": slugify_unicode, "permalink": False}},
@@ -120,8 +179,16 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
     out = _PRE_RE.sub(lambda m: _code_block(m, dark, blocks, copy_label), out)
     out = _ALIGN_RE.sub(lambda m: f'<{m.group(1)} align="{m.group(2)}">', out)
     out = _TASK_RE.sub(lambda m: "<li>" + m.group(1) + ("☑ " if m.group(2) in "xX" else "☐ "), out)
-    out = _IMG_RE.sub(lambda m: _local_image(m, base_dir), out)
     out = _HEADING_RE.sub(lambda m: f'<h{m.group(1)} id="{m.group(2)}"><a name="{m.group(2)}"></a>', out)
+    safe = SafeHtml(base_dir)
+    out = safe.rebuild(out)
+    if safe.max_depth > MAX_NESTING:
+        return _plain(text, front, _too_deep_notice(safe.max_depth, 0))
+    if safe.max_inline > MAX_INLINE_NESTING:
+        return _plain(text, front, _too_deep_notice(safe.max_inline, 0, MAX_INLINE_NESTING))
+    if safe.max_tables > MAX_TABLE_NESTING:
+        return _plain(text, front, f"This note has tables nested {safe.max_tables} deep, over the limit of "
+                      f"{MAX_TABLE_NESTING} for formatted display; shown as plain text.")
     headings: list[tuple[int, str, str]] = []
     _toc_headings(getattr(md, "toc_tokens", []), headings)
     return RenderedNote(html=out, front=front, headings=headings, problems=problems, code_blocks=blocks)
@@ -140,17 +207,27 @@ def _unclosed_fence(body: str) -> bool:
     return bool(open_fence)
 
 
-def _local_image(m: re.Match, base_dir: Path | None) -> str:
-    """Keep local images (made absolute); remote or missing ones become a placeholder."""
-    src = html.unescape(m.group(2))
-    alt_match = re.search(r'alt="([^"]*)"', m.group(0))
-    alt = alt_match.group(1) if alt_match else ""
-    if re.match(r"^[a-z][a-z0-9+.-]*:", src, re.I) and not src.lower().startswith("file:"):
-        return f"<i>[remote image not loaded: {alt or html.escape(src)}]</i>"
-    if base_dir is not None:
-        local = src[len("file://"):] if src.lower().startswith("file://") else src
-        path = Path(local) if Path(local).is_absolute() else Path(base_dir) / local
-        if not path.is_file():
-            return f"<i>[image not found: {alt or html.escape(src)}]</i>"
-        return f'<img{m.group(1)}src="{html.escape(path.as_posix())}"{m.group(3)}>'
-    return m.group(0)
+# --- limits ------------------------------------------------------------------------------
+
+def _megabytes(size: int) -> str:
+    shown = f"{size / 1_000_000:.1f}".removesuffix(".0")
+    if size != MAX_FORMATTED_BYTES and shown == _megabytes(MAX_FORMATTED_BYTES).removesuffix(" MB"):
+        return f"{size:,} bytes"  # "1 MB, over the 1 MB limit" would read as a contradiction
+    return f"{shown} MB"
+
+
+def _too_deep_notice(depth: int, line: int, limit: int = MAX_NESTING) -> str:
+    where = f" at line {line}" if line else ""
+    return (f"This note is nested {depth} levels deep{where}, over the limit of {limit} "
+            f"for formatted display; shown as plain text.")
+
+
+def _plain(text: str, front: FrontMatter, notice: str) -> RenderedNote:
+    """The note as escaped, preformatted text under the notice (its first 5 million characters)."""
+    text = text.lstrip("\ufeff")
+    if len(text) > MAX_PLAIN_CHARS:
+        text = text[:MAX_PLAIN_CHARS]
+        notice = notice.removesuffix(".") + f" (its first {MAX_PLAIN_CHARS:,} characters)."
+    page = (f'<p style="{_NOTICE_STYLE}">⚠ {html.escape(notice)}</p>'
+            f'<pre style="white-space: pre-wrap">{html.escape(text)}</pre>')
+    return RenderedNote(html=page, front=front, notice=notice)

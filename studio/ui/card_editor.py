@@ -18,12 +18,12 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPlainTextEdit,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.ui.context import AppContext
+from studio.ui.local_browser import LocalTextBrowser, open_web_link
 
 
 class CardEditor(QDialog):
@@ -53,8 +53,8 @@ class CardEditor(QDialog):
         form.addRow(self.tr("Tags"), self.tags)
         left = QWidget()
         left.setLayout(form)
-        self.preview = QTextBrowser()
-        self.preview.setOpenLinks(False)
+        self.preview = LocalTextBrowser()
+        self.preview.anchorClicked.connect(open_web_link)
         splitter = QSplitter(Qt.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(self.preview)

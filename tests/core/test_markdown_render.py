@@ -85,12 +85,13 @@ def test_images_local_kept_missing_and_remote_are_placeholders(tmp_path):
     out = render_markdown(text, base_dir=tmp_path).html
     assert (tmp_path / "img" / "a.png").as_posix() in out
     assert "[image not found: 缺]" in out
-    assert "[remote image not loaded: 远]" in out and "example.com" not in out
+    assert '<a href="https://example.com/x.png">[remote image: example.com — 远]</a>' in out
+    assert "<img" not in out.split("a.png")[1]  # the remote one is a link, not an image
 
 
-def test_raw_html_remote_image_is_not_loaded():
+def test_raw_html_remote_image_is_a_link_not_an_image():
     out = render_markdown('<img src="http://tracker.example/p.gif" alt="t">').html
-    assert "tracker.example" not in out
+    assert "<img" not in out and '<a href="http://tracker.example/p.gif">[remote image: tracker.example' in out
 
 
 def test_hexo_front_matter_with_nested_categories():

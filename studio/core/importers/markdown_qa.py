@@ -10,6 +10,11 @@ Shapes recognised (each card keeps the line it came from):
   什么/如何/怎么), whose section is the answer;
 - `Q:` / `A:` line pairs (also `问：` / `答：`).
 Fenced code blocks stay inside answers and are never read as markers.
+
+Notes may be hostile, so every pattern here runs in linear time: the bold question and
+the heading are matched by their ends in plain code, not by a lazy group followed by
+optional trailing runs (which rescanned a long run of spaces or '#' at every step), and
+runs of blank lines are skipped through a precomputed table.
 """
 
 from __future__ import annotations
@@ -20,12 +25,13 @@ from dataclasses import dataclass
 
 from studio.core.decks import fence_mask
 
-_BOLD_Q = re.compile(r"^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*\s*(?:Q\d*\s*[:：.]\s*)?(?P<q>.+?)\s*\*\*\s*$")
+# A bold question's opening; its end and the optional "Q1:" are handled in _bold_question.
+_BOLD_OPEN = re.compile(r"\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*")
+_Q_NUMBER = re.compile(r"Q\d*\s*[:：.]\s*")
 _ANSWER_MARK = re.compile(
     r"^\s*(?:[-*+]\s+)?(?:\*\*\s*(?:答|A|Answer|回答)\s*[:：]\s*\*\*|\*\*\s*(?:答|A|Answer|回答)\s*\*\*\s*[:：]|"
     r"(?:答|A|Answer|回答)\s*[:：])\s*(?P<rest>.*)$", re.I)
 _QA_LINE_Q = re.compile(r"^\s*(?:[-*+]\s+)?(?:\*\*)?(?:Q|Question|问)(?:\*\*)?\s*[:：](?:\*\*)?\s*(?P<q>.+)$", re.I)
-_HEADING = re.compile(r"^(#{1,6})\s+(?P<title>.+?)\s*#*\s*$")
 _QUESTION_WORDS = re.compile(r"^(what|why|how|when|which|explain|compare|为什么|什么|如何|怎么|怎样|为何|哪些|是否)", re.I)
 
 
@@ -41,6 +47,43 @@ class ExtractedCard:
         norm = re.sub(r"\s+", " ", self.question).strip().lower()
         digest = hashlib.sha1(f"{source}\n{self.shape}\n{norm}".encode()).hexdigest()[:16]
         return f"import:{digest}"
+
+
+def _bold_question(line: str) -> str | None:
+    r"""The question of a `**…**` line (a list marker and "Q1:" allowed), else None.
+
+    Same lines and questions as `^\s*(?:[-*+]\s+|\d+[.)]\s+)?\*\*\s*(?:Q\d*\s*[:：.]\s*)?(.+?)\s*\*\*\s*$`,
+    which took quadratic time on a long run of spaces inside the bold text.
+    """
+    m = _BOLD_OPEN.match(line)
+    if not m:
+        return None
+    body = line[m.end():].rstrip()
+    if len(body) < 3 or not body.endswith("**"):
+        return None
+    inner = body[:-2]
+    text = inner.lstrip()
+    number = _Q_NUMBER.match(text)
+    if number and text[number.end():].strip():
+        return text[number.end():]
+    return inner
+
+
+def _heading(line: str) -> tuple[int, str] | None:
+    r"""(level, title) of an ATX heading line, closing '#'s dropped, else None.
+
+    Same as `^(#{1,6})\s+(.+?)\s*#*\s*$`, which took quadratic time on a title
+    followed by a long run of '#'.
+    """
+    level = len(line) - len(line.lstrip("#"))
+    if not 1 <= level <= 6 or level == len(line) or not line[level].isspace():
+        return None
+    after = line[level:]
+    rest = after.lstrip()
+    if not rest:  # only whitespace after the '#'s: a blank title, as the pattern had it
+        return (level, after[-1]) if len(after) >= 2 else None
+    kept = rest.rstrip().rstrip("#").rstrip()  # the title ends before a trailing " ## "
+    return level, rest[:max(len(kept), 1)]
 
 
 def _dedent_block(lines: list[str], first_is_inline: bool = False) -> str:
@@ -68,12 +111,15 @@ def extract_cards(text: str) -> list[ExtractedCard]:
     cards: list[ExtractedCard] = []
     used: set[int] = set()
     n = len(lines)
+    next_text = [n] * (n + 1)  # next_text[i]: the first line at or after i that is not blank
+    for i in range(n - 1, -1, -1):
+        next_text[i] = i if lines[i].strip() else next_text[i + 1]
 
     def is_boundary(i: int) -> bool:
         if fenced[i]:
             return False
         line = lines[i]
-        return bool(_HEADING.match(line) or (_BOLD_Q.match(line) and not _ANSWER_MARK.match(line))
+        return bool(_heading(line) or (_bold_question(line) is not None and not _ANSWER_MARK.match(line))
                     or _QA_LINE_Q.match(line))
 
     def looks_like_card(i: int) -> bool:
@@ -85,9 +131,7 @@ def extract_cards(text: str) -> list[ExtractedCard]:
         k = start
         while k < n and not is_boundary(k):
             if not fenced[k] and not lines[k].strip():
-                nxt = k + 1
-                while nxt < n and not lines[nxt].strip():
-                    nxt += 1
+                nxt = next_text[k + 1]
                 if stop_at_blank or nxt >= n:
                     return k
                 if marker_indent > 0 and _indent(lines[nxt]) < marker_indent:
@@ -104,8 +148,8 @@ def extract_cards(text: str) -> list[ExtractedCard]:
             i += 1
             continue
         # 1. bold question + answer marker
-        bold = _BOLD_Q.match(line)
-        if bold and not _ANSWER_MARK.match(line):
+        bold = _bold_question(line)
+        if bold is not None and not _ANSWER_MARK.match(line):
             j = i + 1
             while j < n and not lines[j].strip():
                 j += 1
@@ -114,7 +158,7 @@ def extract_cards(text: str) -> list[ExtractedCard]:
                 k = answer_end(j + 1, _indent(lines[j]), stop_at_blank=False)
                 answer = _dedent_block([mark.group("rest")] + lines[j + 1:k], first_is_inline=True)
                 if answer:
-                    cards.append(ExtractedCard(bold.group("q").strip(), answer, i + 1, "bold"))
+                    cards.append(ExtractedCard(bold.strip(), answer, i + 1, "bold"))
                     used.update(range(i, k))
                 i = k
                 continue
@@ -172,18 +216,18 @@ def extract_cards(text: str) -> list[ExtractedCard]:
     for i, line in enumerate(lines):
         if fenced[i] or i in used:
             continue
-        m = _HEADING.match(line)
-        if not m or not _is_question_heading(m.group("title")):
+        m = _heading(line)
+        if not m or not _is_question_heading(m[1]):
             continue
-        level = len(m.group(1))
+        level, title = m
         k = i + 1
         while k < n and k not in used:
-            h = _HEADING.match(lines[k]) if not fenced[k] else None
-            if h and len(h.group(1)) <= level:
+            h = _heading(lines[k]) if not fenced[k] else None
+            if h and h[0] <= level:
                 break
             k += 1
         answer = _dedent_block(lines[i + 1:k])
         if answer:
-            cards.append(ExtractedCard(m.group("title").strip().strip("*").strip(), answer, i + 1, "heading"))
+            cards.append(ExtractedCard(title.strip().strip("*").strip(), answer, i + 1, "heading"))
     cards.sort(key=lambda c: (c.line, c.shape))
     return cards

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -41,6 +40,7 @@ from PySide6.QtWidgets import (
 from studio import paths
 from studio.ui.code_editor import CodeEditor
 from studio.ui.context import AppContext
+from studio.ui.local_browser import LocalTextBrowser, open_web_link
 
 WARN_AT_S = 5 * 60
 # Tracebacks say `File "path", line N`; the engine's case messages say `(name.py, line N)`.
@@ -128,8 +128,8 @@ class DrillsPane(QWidget):
         self.banner.setStyleSheet("padding: 4px; border-radius: 3px;")
         self.list = QListWidget()
         self.list.currentRowChanged.connect(self._selected)
-        self.statement = QTextBrowser()
-        self.statement.setOpenExternalLinks(False)
+        self.statement = LocalTextBrowser()
+        self.statement.anchorClicked.connect(open_web_link)
         self.editor = CodeEditor()
         self.editor.textChanged.connect(self._schedule_autosave)
         self.autosave = QTimer(self, singleShot=True, interval=800)

@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QPushButton,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.ui.context import AppContext
+from studio.ui.local_browser import LocalTextBrowser
 from studio.ui.theme import is_dark
 
 _WEB_SCHEMES = ("http", "https", "mailto")
@@ -59,13 +59,8 @@ def _load_node_note(col, node_id: str, lang: str, dark: bool, copy_label: str):
                                      error="file not found")
 
 
-class NoteBrowser(QTextBrowser):
-    """A QTextBrowser that only ever loads local files."""
-
-    def loadResource(self, kind: int, url: QUrl):  # noqa: N802 (Qt override)
-        if url.scheme() and url.scheme() not in ("file", "qrc"):
-            return None
-        return super().loadResource(kind, url)
+class NoteBrowser(LocalTextBrowser):
+    """The note view: only local files, qrc: and data: are ever loaded (see local_browser)."""
 
 
 class NotesPane(QWidget):

@@ -20,7 +20,6 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
-    QTextBrowser,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -28,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from studio.core.review import RATINGS, QueueScope, ReviewQueue, format_interval
 from studio.ui.context import AppContext
+from studio.ui.local_browser import LocalTextBrowser, open_web_link
 
 
 def card_markdown(card, language: str, reveal: bool) -> str:
@@ -74,8 +74,8 @@ class ReviewPane(QWidget):
         self.shown_at = 0.0
         self.counts_label = QLabel()
         self.scope_label = QLabel()
-        self.browser = QTextBrowser()
-        self.browser.setOpenLinks(False)
+        self.browser = LocalTextBrowser()
+        self.browser.anchorClicked.connect(open_web_link)
         self.show_button = QPushButton(self.tr("Show answer (Space)"))
         self.show_button.clicked.connect(self.reveal)
         names = [self.tr("Again"), self.tr("Hard"), self.tr("Good"), self.tr("Easy")]
