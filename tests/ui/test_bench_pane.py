@@ -130,8 +130,8 @@ def test_overlay_and_compare_with_an_earlier_run(pane, studio_app, qtbot, tmp_pa
         {"size": [4096, 1024], "dtype": "float16", "passed": True, "ms": 0.010, "p20": 0.0098, "p80": 0.0102}]}
     pane.compare_run()
     row = pane.rows[((4096, 1024), "float16")]
-    assert pane.table.item(row, 7).text() == "2.00x faster"
-    assert pane.table.horizontalHeaderItem(7).text() == f"vs #{run_id}"
+    assert pane.table.item(row, 8).text() == "2.00x faster"
+    assert pane.table.horizontalHeaderItem(8).text() == f"vs #{run_id}"
     assert "2.00x faster" in pane.markdown()
 
 

@@ -46,7 +46,8 @@ from studio.ui.context import AppContext
 from studio.ui.drill_plot import DrillPlot
 from studio.ui.panes.drills_pane import DrillRunThread
 
-COLUMNS = 8  # size, dtype, check, max err, µs, GB/s, % peak, vs earlier run
+COLUMNS = 9  # size, dtype, check, max err, µs, GB/s, TFLOP/s, % peak, vs earlier run
+VS_COLUMN = 8
 
 
 def _size_text(size) -> str:
@@ -210,7 +211,8 @@ class BenchPane(QWidget):
         self.plot = DrillPlot(symbol_limit=12)
         self.table = QTableWidget(0, COLUMNS)
         self.table.setHorizontalHeaderLabels([self.tr("Size"), self.tr("Dtype"), self.tr("Check"), self.tr("Max err"),
-                                              self.tr("µs"), self.tr("GB/s"), self.tr("% peak"), self.tr("vs run")])
+                                              self.tr("µs"), self.tr("GB/s"), "TFLOP/s", self.tr("% peak"),
+                                              self.tr("vs run")])
         self.table.verticalHeader().setVisible(False)
         self.table.setEditTriggers(QTableWidget.NoEditTriggers)
         # Sized to the contents once per batch of events, not per cell (ResizeToContents re-measures
@@ -436,7 +438,8 @@ class BenchPane(QWidget):
             self._set(row, 4, f"{p.ms * 1e3:.1f}" if p.ms else (p.error or ""), tip)
             self._set(row, 5, f"{p.gbps:.0f}" if p.gbps else "", tip)
             peak = p.pct_of_tflops_peak if p.pct_of_tflops_peak and (p.pct_of_tflops_peak or 0) > (p.pct_of_peak or 0) else p.pct_of_peak
-            self._set(row, 6, f"{peak:.0f}%" if peak else "", tip)
+            self._set(row, 6, f"{p.tflops:.1f}" if p.tflops else "", tip)
+            self._set(row, 7, f"{peak:.0f}%" if peak else "", tip)
             self.plot.add_point(p)
         elif kind == "error":
             err = event.error
@@ -521,10 +524,10 @@ class BenchPane(QWidget):
         changes = compare_points(run_points(run), self.doc["points"])
         self.compare = {"run_id": run.id, "points": [{**asdict(c), "verdict": c.verdict} for c in changes]}
         words = {"faster": self.tr("faster"), "slower": self.tr("slower"), "same": self.tr("within noise")}
-        self.table.setHorizontalHeaderItem(7, QTableWidgetItem(self.tr("vs #%1").replace("%1", str(run.id))))
+        self.table.setHorizontalHeaderItem(VS_COLUMN, QTableWidgetItem(self.tr("vs #%1").replace("%1", str(run.id))))
         for c in changes:
             row = self._row(c.size, c.dtype)
-            self._set(row, 7, f"{c.speedup:.2f}x {words[c.verdict]}")
+            self._set(row, VS_COLUMN, f"{c.speedup:.2f}x {words[c.verdict]}")
         if not changes:
             self.status.setText(self.tr("No point was timed in both runs."))
 
