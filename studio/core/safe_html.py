@@ -60,9 +60,20 @@ def image_source_kind(src: str) -> str:
     return "web" if scheme in ("http", "https") else "other"
 
 
+_CSS_FETCHING = ("url(", "image", "expression(", "src(", "element(")
+
+
 def _safe_style(value: str) -> bool:
-    """CSS can only fetch through a function (url(), image-set()…), escapes or @import."""
-    return not any(c in value for c in "(\\@")
+    """An inline style that cannot fetch: no url(), image-set()…, no escapes, comments or @-rules.
+
+    Escapes and comments could spell "url(" in pieces, so any style holding one is
+    dropped whole; colours like rgb(…) are kept.
+    """
+    css = value.lower()
+    if "\\" in css or "@" in css or "/*" in css:
+        return False
+    css = "".join(css.split())
+    return not any(f in css for f in _CSS_FETCHING)
 
 
 def _attrs(pairs) -> str:

@@ -129,6 +129,13 @@ def test_non_image_data_and_svg_data_are_not_loaded():
     assert "<img" not in out and "[image not loaded: x]" in out and "[image not loaded: 矢量]" in out
 
 
+def test_styles_that_cannot_fetch_are_kept():
+    out = render_markdown('<span style="color: rgb(200, 0, 0); font-weight: bold">红</span> '
+                          '<span style="background: URL (x.png)">a</span> <span style="color:red/**/">b</span>').html
+    assert '<span style="color: rgb(200, 0, 0); font-weight: bold">红</span>' in out
+    assert "<span>a</span>" in out and "<span>b</span>" in out
+
+
 def test_links_stay_clickable_and_code_keeps_its_styles():
     out = render_markdown("[网页](https://example.com/a?b=1&c=2) [[笔记]]\n\n```python\nx = '<img src=http://e/x>'\n```\n").html
     assert '<a href="https://example.com/a?b=1&amp;c=2">网页</a>' in out
