@@ -80,6 +80,18 @@ def _as_date(value) -> date | None:
         return None
 
 
+class _NoAliasLoader(yaml.SafeLoader):
+    """SafeLoader without anchors and aliases: front matter never needs them, and a few lines
+    of nested aliases expand to millions of values (a "billion laughs" note)."""
+
+    def compose_node(self, parent, index):  # noqa: D102
+        if self.check_event(yaml.AliasEvent):
+            event = self.peek_event()
+            raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in front matter",
+                                              event.start_mark)
+        return super().compose_node(parent, index)
+
+
 def split_front_matter(text: str) -> tuple[FrontMatter, str]:
     """Return the parsed front matter and the Markdown body after it."""
     match = _FM_RE.match(text)
@@ -87,11 +99,14 @@ def split_front_matter(text: str) -> tuple[FrontMatter, str]:
         return FrontMatter(), text.lstrip("\ufeff")
     body = text[match.end():]
     try:
-        raw = yaml.safe_load(match.group(1))
+        raw = yaml.load(match.group(1), Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
+    except RecursionError:
+        return FrontMatter(error="front matter is nested too deeply"), body
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f" (line {mark.line + 2})" if mark is not None else ""
-        return FrontMatter(error=f"front matter is not valid YAML{where}"), body
+        problem = getattr(exc, "problem", None) if isinstance(exc, yaml.composer.ComposerError) else None
+        return FrontMatter(error=f"front matter is not valid YAML{where}" + (f": {problem}" if problem else "")), body
     if raw is None:
         raw = {}
     if not isinstance(raw, dict):

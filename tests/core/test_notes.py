@@ -136,3 +136,20 @@ def test_ten_megabyte_note_loads_in_part(collection, tmp_path):
     assert big.stat().st_size > 10_000_000
     loaded = load_note_file(collection, str(big))
     assert loaded.rendered is not None and "very large" in loaded.rendered.problems[0]
+
+
+def test_front_matter_aliases_and_deep_nesting_are_refused_not_expanded():
+    import time
+
+    from studio.core.frontmatter import split_front_matter
+
+    bomb = "---\na: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, "
+        f"*{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}, *{chr(97 + i)}]\n"
+        for i in range(7)) + "tags: *h\n---\nbody\n"
+    started = time.monotonic()
+    fm, body = split_front_matter(bomb)
+    assert time.monotonic() - started < 2 and "aliases" in fm.error and fm.tags == [] and body == "body\n"
+    deep = "---\nx: " + "[" * 3000 + "]" * 3000 + "\n---\nbody\n"
+    fm, body = split_front_matter(deep)
+    assert fm.error and body == "body\n"
