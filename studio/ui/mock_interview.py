@@ -25,11 +25,11 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QStackedWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
+from studio.ui.local_browser import LocalTextBrowser
 from studio.ui.context import AppContext
 from studio.ui.review_settings import mock_seconds
 
@@ -77,7 +77,7 @@ class MockInterviewDialog(QWidget):
         self.start_button.clicked.connect(self.start)
         self.setup_error = QLabel()
         self.setup_error.setStyleSheet("color: #c33;")
-        self.history = QTextBrowser()
+        self.history = LocalTextBrowser()
         form = QFormLayout()
         form.addRow(self.tr("Questions"), self.count)
         form.addRow(self.tr("Minutes per question"), self.minutes)
@@ -99,7 +99,7 @@ class MockInterviewDialog(QWidget):
         top = QHBoxLayout()
         top.addWidget(self.progress, 1)
         top.addWidget(self.countdown)
-        self.question = QTextBrowser()
+        self.question = LocalTextBrowser()
         self.question.setOpenLinks(False)
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText(self.tr("Answer aloud, or type notes here (Ctrl+Enter reveals)"))
@@ -125,7 +125,7 @@ class MockInterviewDialog(QWidget):
 
     def _summary_page(self) -> QWidget:
         page = QWidget()
-        self.summary_view = QTextBrowser()
+        self.summary_view = LocalTextBrowser()
         again = QPushButton(self.tr("New mock interview"))
         again.clicked.connect(self._back_to_setup)
         close = QPushButton(self.tr("Close"))

@@ -30,12 +30,12 @@ from PySide6.QtWidgets import (
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
 
 from studio.core import interviews as iv
+from studio.ui.local_browser import LocalTextBrowser
 from studio.ui.context import AppContext
 from studio.ui.interview_form import InterviewForm
 
@@ -129,7 +129,7 @@ class InterviewsPane(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(1, QHeaderView.Stretch)
         self.table.itemSelectionChanged.connect(self._selected)
         self.table.doubleClicked.connect(self.edit_selected)
-        self.detail = QTextBrowser()
+        self.detail = LocalTextBrowser()
         self.detail.setOpenLinks(False)
         self.questions = QListWidget()
         self.make_card = QPushButton(self.tr("Make a card from this question"))
