@@ -31,7 +31,6 @@ import json
 import re
 import shutil
 import time
-import unicodedata
 from dataclasses import dataclass, field
 from datetime import date, datetime
 from functools import partial
@@ -44,6 +43,8 @@ from sqlalchemy import or_, select
 from studio import paths
 from studio.core.collection import Collection, utcnow
 from studio.core.frontmatter import split_front_matter
+from studio.core.importers.card_duplicates import card_origin, same_question
+from studio.core.importers.card_duplicates import digest as text_digest
 from studio.core.importers.interview_tables import (
     WINDOWS,
     TableRow,
@@ -403,21 +404,11 @@ def _assume_years(path: Path, interviews: list[PlannedInterview], front, today: 
 # until another policy than keep_both (the default) and the one recorded is chosen.
 
 
-def normal_question(text: str) -> str:
-    """What counts as the same question: width-folded, case-folded, spaces collapsed."""
-    return re.sub(r"\s+", " ", unicodedata.normalize("NFKC", text)).strip().casefold()
-
-
-def _digest(question: str, answer: str) -> str:
-    return hashlib.sha1(f"{question}\n{answer}".encode()).hexdigest()[:12]
-
-
-def _origin(card: Card) -> dict:
-    try:
-        value = json.loads(card.origin) if card.origin else {}
-    except ValueError:
-        return {}
-    return value if isinstance(value, dict) else {}
+# One definition of "the same question", of a text's digest and of a card's origin for both
+# importers (card_duplicates serves the Anki/CSV one).
+normal_question = same_question
+_digest = text_digest
+_origin = card_origin
 
 
 def _writer(card: Card) -> str:
