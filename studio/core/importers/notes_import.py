@@ -43,7 +43,7 @@ from sqlalchemy import or_, select
 from studio import paths
 from studio.core.collection import Collection, utcnow
 from studio.core.frontmatter import split_front_matter
-from studio.core.importers.card_duplicates import card_origin, same_question
+from studio.core.importers.card_duplicates import ExistingCard, card_origin, same_question
 from studio.core.importers.card_duplicates import digest as text_digest
 from studio.core.importers.interview_tables import (
     WINDOWS,
@@ -124,15 +124,6 @@ class YearAssumption:
         return {"file": str(self.path), "rows": self.rows, "years": sorted(set(self.years)),
                 "basis": basis.kind if basis else "year_given",
                 "reference": basis.reference.isoformat() if basis else None, "text": self.describe()}
-
-
-@dataclass
-class ExistingCard:
-    """A card already in the collection (not shipped) that an imported card duplicates."""
-
-    id: int
-    key: str
-    question: str
 
 
 @dataclass
