@@ -80,16 +80,33 @@ def _as_date(value) -> date | None:
         return None
 
 
+MAX_FRONT_MATTER_DEPTH = 64
+
+
+class _TooDeep(Exception):
+    pass
+
+
 class _NoAliasLoader(yaml.SafeLoader):
     """SafeLoader without anchors and aliases: front matter never needs them, and a few lines
-    of nested aliases expand to millions of values (a "billion laughs" note)."""
+    of nested aliases expand to millions of values (a "billion laughs" note). It also counts
+    how deep collections nest and stops past MAX_FRONT_MATTER_DEPTH, so thousands of "[" fail
+    the same way whatever the interpreter's recursion limit happens to be."""
+
+    _depth = 0
 
     def compose_node(self, parent, index):  # noqa: D102
         if self.check_event(yaml.AliasEvent):
             event = self.peek_event()
             raise yaml.composer.ComposerError(None, None, "aliases (*name) are not allowed in front matter",
                                               event.start_mark)
-        return super().compose_node(parent, index)
+        self._depth += 1
+        try:
+            if self._depth > MAX_FRONT_MATTER_DEPTH:
+                raise _TooDeep
+            return super().compose_node(parent, index)
+        finally:
+            self._depth -= 1
 
 
 def split_front_matter(text: str) -> tuple[FrontMatter, str]:
@@ -100,7 +117,7 @@ def split_front_matter(text: str) -> tuple[FrontMatter, str]:
     body = text[match.end():]
     try:
         raw = yaml.load(match.group(1), Loader=_NoAliasLoader)  # noqa: S506 - a SafeLoader subclass
-    except RecursionError:
+    except (RecursionError, _TooDeep):
         return FrontMatter(error="front matter is nested too deeply"), body
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)

@@ -147,11 +147,7 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
     if size > MAX_FORMATTED_BYTES:
         return _plain(text, FrontMatter(), f"This note is {_megabytes(size)}, over the "
                       f"{_megabytes(MAX_FORMATTED_BYTES)} limit for formatted display; shown as plain text.")
-    try:
-        front, body = split_front_matter(text)
-    except RecursionError:  # YAML nested thousands deep
-        return _plain(text, FrontMatter(), "This note's front matter is nested too deeply to read; "
-                      "shown as plain text.")
+    front, body = split_front_matter(text)  # never raises: a bad block comes back as front.error
     problems = [front.error] if front.error else []
     if _unclosed_fence(body):
         problems.append("a code fence is not closed; rendered up to the end of the note")
