@@ -52,10 +52,14 @@ def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
                "signature": f"{func}(...)", "inputs": [], "metric": "gbps", "tolerances": {},
                "trials": 1, "cases": [], "gpu_cases": [], "bench": {"shapes": [], "dtypes": []},
                "reference_ops": {}, "compile_baseline": compile_baseline}
-    # lang "torch": a bench measures the user's code as it is; the drills' rule that a
-    # Triton solution must launch a Triton kernel of its own does not apply.
+    # lang "torch" for Python: a bench measures the user's code as it is; the drills' rule that
+    # a Triton solution must launch a Triton kernel of its own does not apply. A .cu file (or
+    # Python calling load_inline) is CUDA: it has to be built first.
+    from studio.drills import languages
+
+    lang = "cuda" if languages.detect(kernel) == "cuda" else "torch"
     return RunRequest(drill=f"bench:{kernel.name}", solution=kernel, bench=True, interpret=interpret,
-                      timeout_s=timeout_s, lang="torch", problem=problem, protocol=protocol)
+                      timeout_s=timeout_s, lang=lang, problem=problem, protocol=protocol)
 
 
 def _parser() -> argparse.ArgumentParser:

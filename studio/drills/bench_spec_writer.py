@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 NAMES = ("a", "b", "c", "d")
 DTYPES = ("float32", "float16", "bfloat16")
@@ -124,8 +125,13 @@ def _rename(expression: str, count: int) -> str:
     return ast.unparse(Rename().visit(tree))
 
 
-def functions_in(source: str) -> list[str]:
-    """Top-level function names of a Python file, for the pane's function list (no import)."""
+def functions_in(source: str, path: str | Path | None = None) -> list[str]:
+    """Top-level function names of a Python file, or the tensor-returning host functions of a
+    .cu file, for the pane's function list (nothing is imported or compiled)."""
+    from studio.drills.languages import cuda
+
+    if path is not None and Path(path).suffix in cuda.SUFFIXES:
+        return cuda.host_functions(source)
     try:
         tree = ast.parse(source)
     except SyntaxError:

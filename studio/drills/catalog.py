@@ -22,13 +22,18 @@ from studio import paths
 DIFFICULTIES = ("easy", "medium", "hard")
 METRICS = ("gbps", "tflops")
 DTYPES = ("float32", "float16", "bfloat16")
-LANGS = ("triton", "torch")
+LANGS = ("triton", "torch", "cuda")
 FILE_DEFAULTS = {
     "statement": "statement.md",
     "starter_triton": "starter_triton.py",
     "starter_torch": "starter_torch.py",
     "solution": "solution.py",
     "spec": "spec.py",
+}
+# Files a drill may have: a CUDA starter and a CUDA reference solution (kernels/README.md).
+OPTIONAL_FILES = {
+    "starter_cuda": "starter_cuda.cu",
+    "solution_cuda": "solution_cuda.cu",
 }
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -60,7 +65,9 @@ class DrillSpec:
     inputs: list[str] = field(default_factory=list)
     starter_triton: Path | None = None
     starter_torch: Path | None = None
+    starter_cuda: Path | None = None
     solution: Path | None = None
+    solution_cuda: Path | None = None
     spec_module: Path | None = None
     tolerances: dict[str, Tolerance] = field(default_factory=dict)
     trials: int = 3
@@ -77,11 +84,17 @@ class DrillSpec:
         return self.error is None
 
     def starter(self, lang: str) -> Path:
-        """The starter file for 'triton' or 'torch'."""
-        path = self.starter_triton if lang == "triton" else self.starter_torch
+        """The starter file for 'triton', 'torch' or 'cuda'."""
+        path = {"triton": self.starter_triton, "torch": self.starter_torch, "cuda": self.starter_cuda}.get(lang)
         if path is None:
             raise DrillError(f"drill {self.id!r} has no {lang} starter")
         return path
+
+    @property
+    def languages(self) -> list[str]:
+        """The languages this drill has a starter for."""
+        return [lang for lang in LANGS if {"triton": self.starter_triton, "torch": self.starter_torch,
+                                           "cuda": self.starter_cuda}[lang] is not None]
 
     def summary(self) -> dict[str, Any]:
         """What `studio-drill list --json` prints for this drill."""
@@ -99,7 +112,9 @@ class DrillSpec:
             "folder": str(self.folder),
             "starter_triton": str(self.starter_triton),
             "starter_torch": str(self.starter_torch),
+            "starter_cuda": str(self.starter_cuda) if self.starter_cuda else None,
             "solution": str(self.solution),
+            "solution_cuda": str(self.solution_cuda) if self.solution_cuda else None,
         }
 
     def to_request(self) -> dict[str, Any]:
@@ -200,6 +215,9 @@ def _parse(folder: Path) -> DrillSpec:
         if not path.is_file():
             raise DrillError(f"missing {role} file {name!r}")
         located[role] = path
+    for role, name in OPTIONAL_FILES.items():
+        path = folder / str((data.get("files") or {}).get(role, name))
+        located[role] = path if path.is_file() else None
 
     tolerances = _parse_tolerances(data.get("tolerances"))
     cases = _parse_cases(data.get("cases"), "cases", tolerances)
@@ -227,7 +245,9 @@ def _parse(folder: Path) -> DrillSpec:
         inputs=[str(n) for n in data.get("inputs") or []],
         starter_triton=located["starter_triton"],
         starter_torch=located["starter_torch"],
+        starter_cuda=located["starter_cuda"],
         solution=located["solution"],
+        solution_cuda=located["solution_cuda"],
         spec_module=located["spec"],
         tolerances=tolerances,
         trials=int(data.get("trials", 3)),
@@ -295,10 +315,11 @@ def _is_shape(value: Any) -> bool:
 def _parse_reference_ops(raw: Any) -> dict[str, list[str]]:
     """Names of torch ops that give the answer away, per solution language."""
     if raw is None:
-        return {"triton": [], "torch": []}
+        return {lang: [] for lang in LANGS}
     if isinstance(raw, list):
-        return {"triton": [str(n) for n in raw], "torch": [str(n) for n in raw]}
+        return {lang: [str(n) for n in raw] for lang in LANGS}
     if isinstance(raw, dict) and set(raw) <= set(LANGS):
         base = [str(n) for n in raw.get("triton") or []]
-        return {"triton": base, "torch": [str(n) for n in raw.get("torch", base) or []]}
-    raise DrillError("reference_ops must be a list of op names or {triton: [...], torch: [...]}")
+        return {"triton": base, "torch": [str(n) for n in raw.get("torch", base) or []],
+                "cuda": [str(n) for n in raw.get("cuda", base) or []]}
+    raise DrillError("reference_ops must be a list of op names or {triton: [...], torch: [...], cuda: [...]}")

@@ -3,10 +3,13 @@
     studio-drill list [--json]
     studio-drill show DRILL
     studio-drill run DRILL FILE [--bench] [--json] [--timeout S] [--interpret]
-                                [--lang auto|triton|torch] [--python PATH] [--seed N]
+                                [--lang auto|triton|torch|cuda] [--python PATH] [--seed N]
+    studio-drill languages [--python PATH] [--json]
 
-FILE is a path, or @solution / @starter-triton / @starter-torch for the drill's own
-files. Exit status of `run`: 0 every case passed, 1 a case failed (or an honesty check
+FILE is a path, or @solution / @solution-cuda / @starter-triton / @starter-torch /
+@starter-cuda for the drill's own files. A `.cu` file, or Python that calls
+load_inline with CUDA sources, is a CUDA solution (built with torch.utils.cpp_extension;
+`languages` says whether this machine can build and run one, and if not, why). Exit status of `run`: 0 every case passed, 1 a case failed (or an honesty check
 blocked the pass), 2 the run could not be judged (bad file, crash, hang, CUDA error,
 unknown drill). With --json, stdout is exactly one JSON document (RunResult.to_json);
 without it, the solution's own prints are echoed behind a "| " margin so they can never
@@ -22,7 +25,7 @@ from typing import Callable, Sequence, TextIO
 
 from studio.drills.catalog import DrillError, DrillSpec, get_drill, load_catalog
 from studio.drills.events import (
-    BenchInfo, BenchPointEvent, CaseResultEvent, ConsoleOutput, DrillEvent, ErrorEvent,
+    BuildFinished, BenchInfo, BenchPointEvent, CaseResultEvent, ConsoleOutput, DrillEvent, ErrorEvent,
     FlagRaised, LogMessage, RunStarted,
 )
 from studio.drills.result import RunResult
@@ -39,6 +42,8 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
         return _list(args.json, sys.stdout)
     if args.command == "show":
         return _show(args.drill, sys.stdout)
+    if args.command == "languages":
+        return _languages(args.python, args.json, sys.stdout)
     if args.record and on_result is None:
         on_result = _record_attempt(args.file)
     return _run(args, sys.stdout, on_result)
@@ -79,21 +84,53 @@ def _parser() -> argparse.ArgumentParser:
     show.add_argument("drill")
     run = sub.add_parser("run", help="check (and with --bench, time) a solution")
     run.add_argument("drill")
-    run.add_argument("file", help="solution file, or @solution / @starter-triton / @starter-torch")
+    run.add_argument("file", help="solution file, or @solution / @solution-cuda / @starter-triton / "
+                                  "@starter-torch / @starter-cuda")
     run.add_argument("--bench", action="store_true", help="also time it (needs a GPU)")
     run.add_argument("--json", action="store_true", help="print one JSON document")
     run.add_argument("--timeout", type=float, default=None, metavar="S",
                      help="wall-clock limit in seconds (default 120, or 600 with --bench)")
     run.add_argument("--interpret", action="store_true",
                      help="use Triton's interpreter on the CPU even if a GPU is present")
-    run.add_argument("--lang", choices=("auto", "triton", "torch"), default="auto",
-                     help="judge as a Triton or PyTorch solution (auto: does it import triton?)")
+    run.add_argument("--lang", choices=("auto", "triton", "torch", "cuda"), default="auto",
+                     help="judge as a Triton, PyTorch or CUDA solution (auto: a .cu file or load_inline "
+                          "is CUDA, a file importing triton is Triton, anything else PyTorch)")
     run.add_argument("--python", default=None, metavar="PATH",
                      help="interpreter for the run (default: this one)")
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
     run.add_argument("--record", action="store_true",
                      help="store the run in the app's attempt history (shown in the Drills pane)")
+    langs = sub.add_parser("languages", help="which solution languages this machine can run, and why not")
+    langs.add_argument("--python", default=None, metavar="PATH", help="the drill interpreter (default: this one)")
+    langs.add_argument("--json", action="store_true", help="print JSON")
     return parser
+
+
+def _languages(python: str | None, as_json: bool, out: TextIO) -> int:
+    from studio.drills.languages import LANGUAGES, probe_facts
+    from studio.drills.languages.cuda import availability
+
+    facts = probe_facts(python)
+    cuda = availability(facts)
+    rows = []
+    for lang in LANGUAGES.values():
+        if lang.name == "cuda":
+            ok, why = cuda.ok, cuda.message()
+        elif not facts.get("torch"):
+            ok, why = False, availability(facts).message()
+        else:
+            ok, why = True, ("on " + facts["gpu"]) if facts.get("gpu") else "under Triton's interpreter (CPU)"
+        rows.append({"language": lang.name, "label": lang.label, "available": ok, "detail": why})
+    if as_json:
+        out.write(json.dumps({"languages": rows, "facts": facts}, indent=2) + "\n")
+        return 0
+    for row in rows:
+        state = "available" if row["available"] else "unavailable"
+        out.write(f"{row['label']:<10} {state:<12} {row['detail']}\n")
+    if facts.get("nvcc"):
+        out.write(f"\nnvcc {facts['nvcc']} ({facts.get('nvcc_path')}), torch {facts.get('torch')} "
+                  f"(CUDA {facts.get('torch_cuda')}), GPU {facts.get('gpu') or 'none'}\n")
+    return 0
 
 
 def _list(as_json: bool, out: TextIO) -> int:
@@ -120,6 +157,8 @@ def _show(drill_id: str, out: TextIO) -> int:
     out.write(f"entry point:     {drill.signature}\n")
     out.write(f"triton starter:  {drill.starter_triton}\n")
     out.write(f"pytorch starter: {drill.starter_torch}\n")
+    if drill.starter_cuda:
+        out.write(f"cuda starter:    {drill.starter_cuda}\n")
     return 0
 
 
@@ -160,6 +199,11 @@ class _Printer:
             mode = "GPU" if event.mode == "gpu" else "Triton interpreter (CPU, small shapes)"
             out.write(f"mode: {mode}  device: {event.device}  lang: {event.lang}\n")
             out.write(f"versions: {', '.join(f'{k} {v}' for k, v in event.versions.items())}\n")
+        elif isinstance(event, BuildFinished):
+            how = "loaded from the build cache" if event.cached else "built"
+            out.write(f"CUDA: {how} in {event.seconds:.2f} s (nvcc {event.toolkit}, arch {event.arch})\n")
+            for warning in event.warnings or []:
+                out.write("  " + str(warning).replace("\n", "\n  ") + "\n")
         elif isinstance(event, CaseResultEvent):
             case = event.result
             if case.passed:

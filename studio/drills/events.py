@@ -25,6 +25,19 @@ class RunStarted:
 
 
 @dataclass(frozen=True)
+class BuildFinished:
+    """A CUDA solution was built (or loaded from the build cache) in the worker."""
+    kind: ClassVar[str] = "build"
+    name: str
+    seconds: float
+    cached: bool
+    toolkit: str | None = None
+    arch: str | None = None
+    flags: list = None
+    warnings: list = None
+
+
+@dataclass(frozen=True)
 class CaseStarted:
     kind: ClassVar[str] = "case_started"
     name: str
@@ -92,7 +105,7 @@ class Finished:
     result: RunResult
 
 
-DrillEvent = Union[RunStarted, CaseStarted, CaseResultEvent, BenchInfo, BenchPointEvent,
+DrillEvent = Union[RunStarted, BuildFinished, CaseStarted, CaseResultEvent, BenchInfo, BenchPointEvent,
                    FlagRaised, ConsoleOutput, LogMessage, ErrorEvent, Finished]
 
 
@@ -109,6 +122,8 @@ def parse_wire_event(data: dict[str, Any]) -> Any:
         return _build(RunStarted, data)
     if name == "case_started":
         return _build(CaseStarted, data)
+    if name == "build":
+        return _build(BuildFinished, data)
     if name == "case_result":
         return CaseResultEvent(_build(CaseResult, data))
     if name == "bench_info":

@@ -26,6 +26,10 @@ ERROR_STATUSES = (
     "syntax_error",    # the solution file does not parse
     "import_error",    # the solution file raised while being imported
     "missing_entry",   # the solution defines no function with the drill's entry name
+    "compile_error",   # a CUDA solution did not compile, link or load (file:line of the first error)
+    "wrong_signature", # a CUDA host function the drill cannot call as its signature says
+    "cuda_unavailable",  # CUDA asked for where there is no GPU, CUDA build of torch, nvcc or ninja
+    "bad_request",     # the run asked for something unknown (a language, say)
     "memory_limit",    # the solution's process grew past the memory limit and was killed
     "stopped",         # DrillRunner.stop() was called
     "bad_drill",       # the drill's own spec.py failed to load
@@ -33,7 +37,7 @@ ERROR_STATUSES = (
 )
 
 # Honesty flags that turn a run with passing cases into a failed run.
-BLOCKING_FLAGS = ("no_triton_kernel", "calls_reference", "output_not_from_kernel",
+BLOCKING_FLAGS = ("no_triton_kernel", "no_cuda_kernel", "calls_library", "calls_reference", "output_not_from_kernel",
                   "background_threads", "tampering", "invalid_timing")
 
 
@@ -132,6 +136,7 @@ class RunResult:
     bench: Bench = field(default_factory=Bench)
     error: ErrorInfo | None = None
     console: Console = field(default_factory=Console)
+    builds: list[dict[str, Any]] = field(default_factory=list)   # CUDA builds: seconds, cached, toolkit...
     exit_code: int | None = None        # the child's, negative for a signal
     schema: int = SCHEMA_VERSION
 

@@ -40,10 +40,11 @@ from typing import Callable, Iterator
 
 from studio import paths
 from studio.drills.crash import crash_info
+from studio.drills import languages
 from studio.drills.catalog import DrillError, DrillSpec, get_drill
 from studio.drills.events import (
     BenchInfo, BenchPointEvent, CaseResultEvent, CaseStarted, ChildFinished, ConsoleOutput,
-    DrillEvent, ErrorEvent, Finished, FlagRaised, LogMessage, RunStarted, parse_wire_event,
+    BuildFinished, DrillEvent, ErrorEvent, Finished, FlagRaised, LogMessage, RunStarted, parse_wire_event,
 )
 from studio.drills.result import (
     BLOCKING_FLAGS, ERROR_STATUSES, FAILED, PASSED, ErrorInfo, RunResult,
@@ -94,6 +95,12 @@ def resolve_solution(spec: DrillSpec, solution: str | Path) -> Path:
         return spec.starter("triton")
     if text == "@starter-torch":
         return spec.starter("torch")
+    if text == "@starter-cuda":
+        return spec.starter("cuda")
+    if text == "@solution-cuda":
+        if spec.solution_cuda is None:
+            raise DrillError(f"drill {spec.id!r} has no CUDA reference solution")
+        return spec.solution_cuda
     return Path(text).expanduser().resolve()
 
 
@@ -181,6 +188,11 @@ class DrillRunner:
             yield self._finish(result, started, "bad_drill", ErrorInfo("bad_drill", str(exc)))
             return
         result.file = str(solution)
+        try:
+            lang = languages.resolve(request.lang, solution)
+        except ValueError as exc:
+            yield self._finish(result, started, "bad_request", ErrorInfo("bad_request", str(exc)))
+            return
         if not solution.is_file():
             yield self._finish(result, started, "import_error",
                                ErrorInfo("import_error", f"solution file not found: {solution}",
@@ -188,7 +200,7 @@ class DrillRunner:
             return
         workdir = Path(tempfile.mkdtemp(prefix="studio-drill-"))
         try:
-            yield from self._run_child(request, problem, solution, workdir, result, started)
+            yield from self._run_child(request, problem, solution, lang, workdir, result, started)
         finally:
             with self._lock:
                 proc, self._proc = self._proc, None
@@ -209,13 +221,13 @@ class DrillRunner:
             env["TRITON_INTERPRET"] = "1"
         return env
 
-    def _request_file(self, request: RunRequest, problem: dict, solution: Path,
+    def _request_file(self, request: RunRequest, problem: dict, solution: Path, lang: str,
                       workdir: Path) -> Path:
         cache_dir = self.cache_dir if self.cache_dir is not None else paths.cache_dir()
         payload = {
             "drill": problem,
             "solution": str(solution),
-            "lang": request.lang,
+            "lang": lang,
             "bench": request.bench,
             "protocol": request.protocol,
             "interpret": request.interpret,
@@ -230,9 +242,9 @@ class DrillRunner:
         path.write_text(json.dumps(payload), encoding="utf-8")
         return path
 
-    def _run_child(self, request: RunRequest, problem: dict, solution: Path, workdir: Path,
+    def _run_child(self, request: RunRequest, problem: dict, solution: Path, lang: str, workdir: Path,
                    result: RunResult, started: float) -> Iterator[DrillEvent]:
-        request_path = self._request_file(request, problem, solution, workdir)
+        request_path = self._request_file(request, problem, solution, lang, workdir)
         ours, theirs = socket.socketpair()
         read_fd, write_fd = ours.detach(), theirs.detach()
         command = [self.python, "-m", "studio.drills.harness", "--events-fd", str(write_fd),
@@ -254,7 +266,10 @@ class DrillRunner:
         if stop_now:
             _terminate(proc)
         state = _ChildState(result)
-        yield from self._pump(proc, read_fd, request.timeout, state)
+        # A CUDA build gets its own budget on top of the run's limit (the judge stretches its
+        # deadline by the time the build took); this backstop leaves room for it.
+        build = languages.cuda.BUILD_BUDGET_S if lang == "cuda" else 0.0
+        yield from self._pump(proc, read_fd, request.timeout + build, state)
         proc.wait()
         with self._lock:   # stop() may have killed it before the loop saw the request
             if self._stop_requested and not (state.finished or state.timed_out):
@@ -387,6 +402,10 @@ class _ChildState:
             result.versions, result.lang = dict(event.versions), event.lang
         elif isinstance(event, CaseStarted):
             self.current_case = event.name
+        elif isinstance(event, BuildFinished):
+            result.builds.append({"name": event.name, "seconds": event.seconds, "cached": event.cached,
+                                  "toolkit": event.toolkit, "arch": event.arch, "flags": list(event.flags or []),
+                                  "warnings": len(event.warnings or [])})
         elif isinstance(event, CaseResultEvent):
             self.current_case = None
             result.cases.append(event.result)

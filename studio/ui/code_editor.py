@@ -1,14 +1,16 @@
 """A small code editor for drills: Pygments highlighting, line numbers and editing keys.
 
-Highlighting uses Pygments' Python lexer on each block (line) with the lexer state
-carried across lines for strings and docstrings. Keys: Tab inserts four spaces (or
-indents the selection), Shift+Tab dedents, Enter keeps the indentation (one level more
-after a colon), Ctrl+/ toggles comments, Ctrl+F finds, Ctrl+= / Ctrl+- zoom.
+Highlighting uses a Pygments lexer (Python, or CUDA for CUDA C++ solutions:
+`set_language`) on each block (line), with the state carried across lines for Python's
+triple-quoted strings and C's block comments. Keys: Tab inserts four spaces (or indents the
+selection), Shift+Tab dedents, Enter keeps the indentation (one level more after a colon in
+Python, after an opening brace in C++), Ctrl+/ toggles comments (# or //), Ctrl+F finds,
+Ctrl+= / Ctrl+- zoom.
 """
 
 from __future__ import annotations
 
-from pygments.lexers import PythonLexer
+from pygments.lexers import CudaLexer, PythonLexer
 from pygments.token import Comment, Keyword, Name, Number, Operator, String, Token
 from PySide6.QtCore import QRect, QSize, Qt, Signal
 from PySide6.QtGui import (
@@ -36,12 +38,17 @@ _DARK = {Keyword: "#cf8e6d", Name.Builtin: "#8888c6", Name.Function: "#56a8f5", 
          Operator: "#bcbec4"}
 
 
-class PythonHighlighter(QSyntaxHighlighter):
-    """Colours Python source with Pygments tokens, block by block."""
+_LEXERS = {"python": PythonLexer, "cuda": CudaLexer}
 
-    def __init__(self, document: QTextDocument):
+
+class CodeHighlighter(QSyntaxHighlighter):
+    """Colours Python or CUDA C++ source with Pygments tokens, block by block."""
+
+    def __init__(self, document: QTextDocument, language: str = "python"):
         super().__init__(document)
-        self.lexer = PythonLexer(stripnl=False, ensurenl=False)
+        self.language = language if language in _LEXERS else "python"
+        # C's line comments need the line's end to be seen: the lexer gets a newline appended.
+        self.lexer = _LEXERS[self.language](stripnl=False, ensurenl=self.language == "cuda")
         palette = _DARK if is_dark() else _LIGHT
         self.formats: dict = {}
         for token, color in palette.items():
@@ -59,6 +66,9 @@ class PythonHighlighter(QSyntaxHighlighter):
         return self.formats.get(token)
 
     def highlightBlock(self, text: str) -> None:
+        if self.language == "cuda":
+            self._highlight_c(text)
+            return
         # State 1: inside a triple-quoted string carried over from the previous line.
         prefix = '"""' if self.previousBlockState() == 1 else ""
         offset = -len(prefix)
@@ -71,6 +81,26 @@ class PythonHighlighter(QSyntaxHighlighter):
             offset = end
         quotes = (prefix + text).count('"""') + (prefix + text).count("'''")
         self.setCurrentBlockState(1 if quotes % 2 == 1 else 0)
+
+    def _highlight_c(self, text: str) -> None:
+        # State 1: inside a /* block comment */ carried over from the previous line.
+        prefix = "/*" if self.previousBlockState() == 1 else ""
+        offset = -len(prefix)
+        open_comment = False
+        for token, value in self.lexer.get_tokens(prefix + text):
+            fmt = self._format(token)
+            start = max(offset, 0)
+            end = offset + len(value)
+            if fmt is not None and end > start:
+                self.setFormat(start, end - start, fmt)
+            if token in Comment.Multiline:
+                open_comment = value.startswith("/*") and not value.endswith("*/")
+            elif value.strip():
+                open_comment = False   # anything after a closed comment
+            offset = end
+        self.setCurrentBlockState(1 if open_comment else 0)
+
+
 
 
 class _LineNumbers(QWidget):
@@ -96,7 +126,8 @@ class CodeEditor(QPlainTextEdit):
         self.setLineWrapMode(QPlainTextEdit.NoWrap)
         self.setTabStopDistance(self.fontMetrics().horizontalAdvance(" ") * 4)
         self.gutter = _LineNumbers(self)
-        self.highlighter = PythonHighlighter(self.document())
+        self.language = "python"
+        self.highlighter = CodeHighlighter(self.document())
         self.blockCountChanged.connect(self._update_gutter_width)
         self.updateRequest.connect(self._update_gutter)
         self.cursorPositionChanged.connect(self._highlight_current_line)
@@ -175,7 +206,7 @@ class CodeEditor(QPlainTextEdit):
         if key in (Qt.Key_Return, Qt.Key_Enter) and not event.modifiers() & Qt.ControlModifier:
             line = self.textCursor().block().text()[: self.textCursor().positionInBlock()]
             indent = line[: len(line) - len(line.lstrip(" "))]
-            if line.rstrip().endswith(":"):
+            if line.rstrip().endswith("{" if self.language == "cuda" else ":"):
                 indent += "    "
             super().keyPressEvent(event)
             self.insertPlainText(indent)
@@ -215,22 +246,32 @@ class CodeEditor(QPlainTextEdit):
         blocks = [b for b in self._selected_blocks() if b.text().strip()]
         if not blocks:
             return
-        uncomment = all(b.text().lstrip().startswith("#") for b in blocks)
+        mark = "//" if self.language == "cuda" else "#"
+        uncomment = all(b.text().lstrip().startswith(mark) for b in blocks)
         cursor = self.textCursor()
         cursor.beginEditBlock()
         indent = min(len(b.text()) - len(b.text().lstrip()) for b in blocks)
         for block in blocks:
             c = QTextCursor(block)
             if uncomment:
-                col = block.text().index("#")
+                col = block.text().index(mark)
                 c.setPosition(block.position() + col)
-                width = 2 if block.text()[col:col + 2] == "# " else 1
+                width = len(mark) + (1 if block.text()[col + len(mark):col + len(mark) + 1] == " " else 0)
                 c.setPosition(block.position() + col + width, QTextCursor.KeepAnchor)
                 c.removeSelectedText()
             else:
                 c.setPosition(block.position() + indent)
-                c.insertText("# ")
+                c.insertText(mark + " ")
         cursor.endEditBlock()
+
+    def set_language(self, language: str) -> None:
+        """'python' or 'cuda' (a Pygments lexer alias from studio.drills.languages)."""
+        language = language if language in _LEXERS else "python"
+        if language == self.language:
+            return
+        self.language = language
+        self.highlighter.setDocument(None)
+        self.highlighter = CodeHighlighter(self.document(), language)
 
     # --- find and zoom -----------------------------------------------------------------
     def open_find(self) -> None:

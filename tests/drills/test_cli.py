@@ -121,3 +121,38 @@ def test_usage_errors_exit_2(argv):
     with pytest.raises(SystemExit) as exc:
         cli.main(argv)
     assert exc.value.code == 2
+
+
+def _torch_has_cuda() -> bool:
+    try:
+        import torch
+    except ImportError:
+        return False
+    return torch.cuda.is_available()
+
+
+@pytest.mark.skipif(_torch_has_cuda(), reason="this machine can build CUDA: see test_cuda_gpu.py")
+def test_cuda_without_a_gpu_is_a_verdict_with_the_reason(capsys, tmp_path):
+    source = tmp_path / "mine.cu"
+    source.write_text("#include <torch/types.h>\n__global__ void add_kernel(float* y) {}\n"
+                      "torch::Tensor add(torch::Tensor x, torch::Tensor y) { return x; }\n")
+    code, out = _run_cli(capsys, "run", "vector_add", str(source), "--json")
+    doc = json.loads(out)
+    assert code == 2 and doc["lang"] == "cuda" and doc["status"] == "cuda_unavailable"
+    assert doc["error"]["message"].startswith("CUDA is unavailable: ")
+    assert "Traceback" not in out and doc["cases"] == []
+    code, out = _run_cli(capsys, "run", "vector_add", str(source))
+    assert "CUDA is unavailable" in out and "Traceback" not in out
+
+
+def test_languages_lists_cuda_with_why_it_is_unavailable_or_where_it_runs(capsys):
+    code, out = _run_cli(capsys, "languages", "--json")
+    doc = json.loads(out)
+    rows = {row["language"]: row for row in doc["languages"]}
+    assert code == 0 and set(rows) == {"triton", "torch", "cuda"}
+    assert rows["cuda"]["label"] == "CUDA C++" and rows["cuda"]["detail"]
+    if not _torch_has_cuda():
+        assert rows["cuda"]["available"] is False
+        assert "CPU-only build" in rows["cuda"]["detail"] or "toolkit" in rows["cuda"]["detail"]
+    code, out = _run_cli(capsys, "languages")
+    assert "CUDA C++" in out and ("unavailable" in out or "available" in out)

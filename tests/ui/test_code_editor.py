@@ -73,3 +73,33 @@ def test_keywords_and_strings_are_coloured(qtbot):
     assert any(f.start == 0 and f.length == 3 and f.format.fontWeight() > 50 for f in formats)
     inside = editor.document().findBlockByNumber(2).layout().formats()
     assert inside, "a docstring continued on the next line is still highlighted"
+
+
+def _colour_at(editor, block: int, column: int):
+    for f in editor.document().findBlockByNumber(block).layout().formats():
+        if f.start <= column < f.start + f.length:
+            return f.format.foreground().color().name()
+    return None
+
+
+def test_cuda_highlighting_keywords_comments_and_block_comments(qtbot):
+    source = ("__global__ void k(float* y) {  // one thread\n"
+              "  /* a comment\n"
+              "     still the comment */ int i = threadIdx.x;\n"
+              "  y[i] = 1.0f;\n"
+              "}\n")
+    editor = _editor(qtbot, source)
+    editor.set_language("cuda")
+    qtbot.waitUntil(lambda: editor.document().findBlockByNumber(0).layout().formats() != [], timeout=3000)
+    comment = _colour_at(editor, 0, source.index("//"))
+    assert comment is not None
+    assert _colour_at(editor, 1, 4) == comment, "a block comment's first line"
+    assert _colour_at(editor, 2, 6) == comment, "a block comment carried to the next line"
+    assert _colour_at(editor, 2, len("     still the comment */ ") + 1) != comment, "code after the comment closes"
+    assert _colour_at(editor, 0, 0) not in (None, comment), "__global__ is a keyword"
+    # Comment toggling and indentation speak C in a .cu file.
+    editor.selectAll()
+    qtbot.keyClick(editor, Qt.Key_Slash, Qt.ControlModifier)
+    assert editor.toPlainText().splitlines()[0].startswith("// __global__")
+    editor.set_language("python")
+    assert editor.highlighter.language == "python"

@@ -168,3 +168,83 @@ def test_time_to_first_full_pass_is_recorded(studio_app, qtbot, pane):
     assert attempt.passed and 95 <= attempt.time_to_pass_s < 95 + 240  # the clock runs during the run
     assert not attempt.over_time
     pane.toggle_countdown()
+
+
+# ----- CUDA C++ ---------------------------------------------------------------------------------
+NO_CUDA = {"torch": "2.13.0+cpu", "torch_cuda": None, "gpu": None, "capability": None, "cuda_home": None,
+           "nvcc": None, "nvcc_path": None, "ninja": True}
+CUDA_HERE = {"torch": "2.11.0+cu130", "torch_cuda": "13.0", "gpu": "NVIDIA H100 80GB HBM3", "capability": "9.0",
+             "cuda_home": "/usr/local/cuda", "nvcc": "13.0", "nvcc_path": "/usr/local/cuda/bin/nvcc", "ninja": True}
+
+
+def _pick_cuda(qtbot, pane, monkeypatch, facts):
+    import studio.drills.languages as languages
+
+    monkeypatch.setattr(languages, "probe_facts", lambda python=None: dict(facts))
+    pane.lang_box.setCurrentIndex(pane.lang_box.findData("cuda"))
+    qtbot.waitUntil(lambda: pane.language_facts is not None, timeout=10_000)
+
+
+def test_cuda_is_in_the_picker_with_a_cu_draft_and_a_starter(studio_app, qtbot, pane, monkeypatch):
+    from studio.ui.panes.drills_pane import draft_path
+
+    _pick_cuda(qtbot, pane, monkeypatch, CUDA_HERE)
+    assert pane.lang == "cuda" and pane.editor.language == "cuda"
+    text = pane.editor.toPlainText()
+    assert "torch::Tensor softmax(torch::Tensor x)" in text and "__global__" in text
+    pane.editor.setPlainText(text + "// mine\n")
+    qtbot.waitUntil(lambda: draft_path("softmax", "cuda").is_file(), timeout=3000)
+    assert draft_path("softmax", "cuda").name == "softmax.cuda.cu"
+    assert draft_path("softmax", "cuda").read_text().endswith("// mine\n")
+    assert pane.lang_note.isVisibleTo(pane) and "NVIDIA H100" in pane.lang_note.text()
+    assert pane.lang_box.currentText() == "CUDA C++"
+    pane.lang_box.setCurrentIndex(pane.lang_box.findData("triton"))
+    assert "@triton.jit" in pane.editor.toPlainText() and not pane.lang_note.isVisibleTo(pane)
+    pane.lang_box.setCurrentIndex(pane.lang_box.findData("cuda"))
+    assert pane.editor.toPlainText().endswith("// mine\n")
+
+
+def test_without_a_toolkit_the_picker_and_note_say_why(studio_app, qtbot, pane, monkeypatch):
+    _pick_cuda(qtbot, pane, monkeypatch, NO_CUDA)
+    assert pane.lang_box.currentText() == "CUDA C++ (unavailable)"
+    tooltip = pane.lang_box.itemData(pane.lang_box.currentIndex(), 3)   # Qt.ToolTipRole
+    assert "CPU-only build" in tooltip
+    assert pane.lang_note.text().startswith("CUDA C++ is unavailable: ")
+    assert "You can still write and save CUDA code here." in pane.lang_note.text()
+    assert pane.editor.isEnabled() and pane.run_button.isEnabled()
+
+
+def test_a_compile_error_lands_on_its_line_and_the_rest_in_the_console(studio_app, qtbot, pane, monkeypatch):
+    from studio.drills.events import BuildFinished, ErrorEvent
+    from studio.drills.result import ErrorInfo
+
+    _pick_cuda(qtbot, pane, monkeypatch, CUDA_HERE)
+    pane.editor.setPlainText("\n".join(f"// line {n}" for n in range(1, 30)))
+    pane.on_event(ErrorEvent(ErrorInfo("compile_error", 'mine.cu:8: identifier "idx" is undefined (and 1 more '
+                                       "error: see the console)", "/x/run_softmax.cu", 8,
+                                       "mine.cu(8): error: identifier \"idx\" is undefined\n"
+                                       "mine.cu(15): error: expected a \";\"")))
+    row = pane.results.rowCount() - 1
+    assert pane.results.item(row, 0).text() == "compile_error"
+    assert "Click to jump to line 8" in pane.results.item(row, 3).toolTip()
+    assert 'mine.cu(15): error: expected a ";"' in pane.console.toPlainText()
+    pane._result_clicked(row, 3)
+    assert pane.editor.textCursor().blockNumber() == 7
+    pane.on_event(BuildFinished("drill_softmax", 0.4, True, "13.0", "9.0"))
+    assert pane.progress.format() == "CUDA build loaded from the cache in 0.4 s"
+    pane.on_event(BuildFinished("drill_softmax", 41.0, False, "13.0", "9.0"))
+    assert pane.progress.format() == "CUDA build took 41.0 s"
+
+
+def test_a_cuda_run_without_a_gpu_ends_in_a_clear_verdict(studio_app, qtbot, pane, monkeypatch):
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("this machine can build CUDA: the GPU tests cover a real run")
+    _pick_cuda(qtbot, pane, monkeypatch, NO_CUDA)
+    pane.start_run()
+    assert pane.run_file.suffix == ".cu"
+    _wait_run(qtbot, studio_app, pane)
+    assert pane.result.status == "cuda_unavailable"
+    messages = [pane.results.item(r, 3).text() for r in range(pane.results.rowCount())]
+    assert any(m.startswith("CUDA is unavailable: ") for m in messages), messages

@@ -24,7 +24,6 @@ import json
 import os
 import platform
 import random
-import re
 import shutil
 import signal
 import statistics
@@ -43,7 +42,6 @@ from studio.drills.harness.worker_process import GIB, WorkerGone, WorkerProcess
 
 RECHECK_SEED_OFFSET = 7919
 BENCH_INPUT_SETS = 2          # timed calls rotate over this many verified input sets
-_IMPORTS_TRITON = re.compile(r"^\s*(import|from)\s+triton\b", re.MULTILINE)
 MAX_MESSAGE = 4000
 DEFAULT_MEMORY_LIMIT_GIB = 8.0
 TIMING_ROUNDS = 3
@@ -114,6 +112,8 @@ class Judge:
         if self.base_seed is None:
             self.base_seed = random.SystemRandom().randrange(1 << 30)
         self.no_launch_cases: list[str] = []
+        self.library_kernels: dict[str, str] = {}
+        self.launch_watch_error: str | None = None
         self.reference_calls: dict[str, str] = {}
         self.provenance: dict[str, str] = {}
         self.threads: dict[str, str] = {}
@@ -173,13 +173,13 @@ class Judge:
         worker_versions = ready.get("versions") if isinstance(ready.get("versions"), dict) else {}
         self.versions["triton"] = _str_or_none(worker_versions.get("triton"))
         self._hello()
+        if self.lang == "cuda" and self.mode != "gpu":
+            raise self.fail("cuda_unavailable", self._cuda_unavailable())
         self.spec = self._load_spec()
-        loaded = self.ask({"op": "load", "solution": self.user_file, "entry": self.drill["entry"],
-                           "signature": self.drill["signature"], "lang": self.lang,
-                           "banned_ops": self.drill.get("reference_ops", {}).get(self.lang) or [],
-                           "writable": self._writable()})
+        loaded = self._load_solution()
         self.log(f"solution runs in process {ready.get('pid')}, apart from the judge; "
                  f"{loaded.get('sandbox')}")
+        self._report_builds(loaded.get("builds") or [])
         self.check_all(self.request.get("trials") or self.drill["trials"], phase="check")
         if self.overheads:
             self.log(f"separation overhead: median {statistics.median(self.overheads) * 1e3:.2f} ms "
@@ -188,6 +188,61 @@ class Judge:
         self._raise_honesty_flags()
         if self.request.get("bench"):
             self.bench()
+
+    def _cuda_cache(self) -> str:
+        return str(Path(self.request.get("cache_dir") or tempfile.gettempdir()) / "cuda-builds")
+
+    def _load_solution(self) -> dict[str, Any]:
+        """Ask the worker to import (and for CUDA, build) the solution.
+
+        A CUDA build gets up to languages.cuda.BUILD_BUDGET_S of its own: the run's time
+        limit counts from when the build is done."""
+        command = {"op": "load", "solution": self.user_file, "entry": self.drill["entry"],
+                   "signature": self.drill["signature"], "lang": self.lang,
+                   "banned_ops": self.drill.get("reference_ops", {}).get(self.lang) or [],
+                   "writable": self._writable(), "cuda_cache": self._cuda_cache()}
+        if self.lang != "cuda":
+            return self.ask(command)
+        from studio.drills.languages.cuda import BUILD_BUDGET_S
+
+        left = self.worker.deadline - time.monotonic()
+        self.worker.deadline = time.monotonic() + left + BUILD_BUDGET_S
+        saved_limit, self.worker.timeout_s = self.worker.timeout_s, self.worker.timeout_s + BUILD_BUDGET_S
+        self.current_case = None
+        self.log("building the CUDA solution (torch.utils.cpp_extension; a first build takes a while, "
+                 "later runs of the same code load it from the cache)")
+        try:
+            return self.ask(command)
+        finally:
+            self.worker.deadline = time.monotonic() + left
+            self.worker.timeout_s = saved_limit
+
+    def _report_builds(self, builds: list[Any]) -> None:
+        for build in builds:
+            if not isinstance(build, dict):
+                continue
+            seconds = build.get("seconds")
+            how = (f"loaded from the build cache in {seconds:.2f} s ({build.get('report')})" if build.get("cached")
+                   else f"built in {seconds:.1f} s")
+            self.emit("build", name=str(build.get("name")), seconds=seconds, cached=bool(build.get("cached")),
+                      toolkit=_str_or_none(build.get("toolkit")), arch=_str_or_none(build.get("arch")),
+                      flags=[str(f) for f in build.get("flags") or []],
+                      warnings=[str(w) for w in build.get("warnings") or []])
+            self.log(f"CUDA: {how} (nvcc {build.get('toolkit')}, sm_{str(build.get('arch')).replace('.', '')}, "
+                     f"flags {' '.join(build.get('flags') or [])})")
+            for warning in build.get("warnings") or []:
+                self.log(str(warning), level="warning")
+
+    def _cuda_unavailable(self) -> str:
+        if self.request.get("interpret"):
+            return ("CUDA is unavailable in the Triton interpreter: a CUDA solution runs only on a GPU "
+                    "(drop --interpret, or write the solution in Triton or PyTorch)")
+        from studio.drills.languages.cuda import availability
+        from studio.drills.languages.probe import facts
+
+        ready = availability(facts())
+        reason = ready.message() if not ready.ok else "no GPU is available to this run"
+        return f"CUDA is unavailable: {reason}"
 
     def _writable(self) -> list[str]:
         """Where the worker may write: its scratch folder, the GPU nodes, compiler caches."""
@@ -198,6 +253,8 @@ class Judge:
                          "TORCHINDUCTOR_CACHE_DIR", "XDG_CACHE_HOME"):
             if os.environ.get(variable):
                 places.append(os.environ[variable])
+        if self.lang == "cuda":
+            places.append(self._cuda_cache())
         for place in places[2:]:
             try:
                 os.makedirs(place, exist_ok=True)
@@ -260,15 +317,13 @@ class Judge:
         return problem
 
     def _language(self) -> str:
-        """'triton' or 'torch': as asked, or (auto) whether the file imports triton."""
-        asked = self.request.get("lang") or "auto"
-        if asked in ("triton", "torch"):
-            return asked
+        """'triton', 'torch' or 'cuda': as asked, or (auto) what the file is (languages.detect)."""
+        from studio.drills import languages
+
         try:
-            source = Path(self.user_file).read_text(encoding="utf-8", errors="replace")
-        except OSError:
-            return "triton"
-        return "triton" if _IMPORTS_TRITON.search(source) else "torch"
+            return languages.resolve(self.request.get("lang"), self.user_file)
+        except ValueError as exc:
+            raise self.fail("bad_request", str(exc)) from None
 
     # ----- correctness -----------------------------------------------------------------
     def check_all(self, trials: int, phase: str) -> None:
@@ -379,8 +434,15 @@ class Judge:
                        rtol=tol["rtol"], poisoned=bool(reply.get("poisoned")))
 
     def _note_honesty(self, case_name: str, reply: dict[str, Any]) -> None:
-        if self.lang == "triton" and not reply.get("raised") and not reply.get("launches"):
+        if self.lang in ("triton", "cuda") and not reply.get("raised") and not reply.get("launches") \
+                and not reply.get("launch_watch_error"):
             self.no_launch_cases.append(case_name)
+        if reply.get("launch_watch_error") and self.launch_watch_error is None:
+            self.launch_watch_error = str(reply["launch_watch_error"])
+            self.log(f"could not list the kernels a call launched ({self.launch_watch_error}); the "
+                     f"\"launches a kernel of its own\" check is skipped in this run", level="warning")
+        for kernel in reply.get("library_kernels") or []:
+            self.library_kernels.setdefault(str(kernel), case_name)
         for op in reply.get("reference_ops") or []:
             self.reference_calls.setdefault(str(op), case_name)
         if self.lang == "triton" and reply.get("provenance") and reply.get("launches"):
@@ -391,11 +453,22 @@ class Judge:
             self.tampering.setdefault(str(what), case_name)
 
     def _raise_honesty_flags(self) -> None:
-        if self.no_launch_cases:
+        if self.no_launch_cases and self.lang == "cuda":
+            first = self.no_launch_cases[0]
+            self.emit("flag", name="no_cuda_kernel", blocking=True,
+                      detail=f"none of the file's own __global__ kernels ran in {len(self.no_launch_cases)} "
+                             f"checked call(s) (first in case {first!r}); a CUDA solution launches a kernel "
+                             f"of its own")
+        elif self.no_launch_cases:
             first = self.no_launch_cases[0]
             self.emit("flag", name="no_triton_kernel", blocking=True,
                       detail=f"no Triton kernel was launched in {len(self.no_launch_cases)} "
                              f"checked call(s) (first in case {first!r}); this is a Triton drill")
+        if self.library_kernels:
+            names = ", ".join(f"{k[:80]} (case {case!r})" for k, case in list(self.library_kernels.items())[:3])
+            self.emit("flag", name="calls_library", blocking=True,
+                      detail=f"library kernels (cuBLAS, cuDNN, CUTLASS) did work for the solution: {names}; "
+                             f"a CUDA solution does the core work in kernels of its own")
         if self.reference_calls:
             ops = ", ".join(f"{op} (case {case!r})" for op, case in self.reference_calls.items())
             self.emit("flag", name="calls_reference", blocking=True,
@@ -415,7 +488,7 @@ class Judge:
                       detail=f"the solution changed the machinery that checks it: {what}")
 
     def _blocked(self) -> bool:
-        return bool(self.failed_cases or self.no_launch_cases or self.reference_calls
+        return bool(self.failed_cases or self.no_launch_cases or self.reference_calls or self.library_kernels
                     or self.provenance or self.threads or self.tampering)
 
     # ----- timing -------------------------------------------------------------------

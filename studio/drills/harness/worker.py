@@ -105,6 +105,8 @@ class Worker:
         self.fn: Callable | None = None
         self.previous_out: Any = None
         self.bench_state: dict[str, Any] = {}
+        self.builder: Any = None           # CudaBuilder, for CUDA solutions
+        self.kernel_watch: Any = None      # the last call's KernelWatch (CUDA)
         self.reply({"ready": True, "mode": self.mode, "pid": os.getpid(),
                     "versions": {"triton": triton_version}})
 
@@ -138,8 +140,20 @@ class Worker:
         self.counter = LaunchCounter(self.user_file, self.sync)
         sandbox_note = sandbox.restrict_worker(list(command.get("writable") or []))
         sys.path.insert(0, os.path.dirname(self.user_file))
+        self.entry, self.signature = command["entry"], command["signature"]
+        if self.lang == "cuda":
+            from studio.drills.harness.cuda_build import BuildFailed, CudaBuilder
+            from studio.drills.languages.cuda import SUFFIXES
+
+            try:
+                self.builder = CudaBuilder(self.user_file, command["cuda_cache"])
+                if self.user_file.endswith(SUFFIXES):
+                    self.fn = self.builder.build_file(self.entry, self.signature)
+                    return self._loaded(sandbox_note)
+            except BuildFailed as failed:
+                return {"error": failed.info}
         try:
-            with self.hooks.watching():
+            with self.hooks.watching(), self._building():
                 module = import_file("drill_solution", self.user_file)
         except SyntaxError as exc:
             where = f"line {exc.lineno}" + (f", column {exc.offset}" if exc.offset else "")
@@ -149,6 +163,8 @@ class Worker:
         except BaseException as exc:  # noqa: BLE001 - the user's module may raise anything
             if isinstance(exc, KeyboardInterrupt):
                 raise
+            if type(exc).__name__ == "BuildFailed":
+                return {"error": exc.info}
             self._raise_if_cuda(exc)
             line = _user_line(exc.__traceback__, self.user_file)
             return self._error("import_error", f"importing {os.path.basename(self.user_file)} "
@@ -164,7 +180,21 @@ class Worker:
                                f"function `{entry}`: the drill calls {command['signature']}"
                                + (f" (found: {', '.join(defined)})" if defined else ""))
         self.fn = fn
-        return {"loaded": True, "sandbox": sandbox_note, "hooked_ops": len(self.hooks.hooked)}
+        return self._loaded(sandbox_note)
+
+    def _loaded(self, sandbox_note: str) -> dict[str, Any]:
+        builds = [r.to_dict() for r in self.builder.records] if self.builder is not None else []
+        if self.builder is not None and not self.builder.kernels:
+            self.builder.kernels.update(_kernels_in_file(self.user_file))
+        return {"loaded": True, "sandbox": sandbox_note, "hooked_ops": len(self.hooks.hooked), "builds": builds}
+
+    def _building(self) -> Any:
+        """A .py CUDA solution's load_inline goes through the build cache while it imports."""
+        import contextlib
+
+        if self.builder is None:
+            return contextlib.nullcontext()
+        return self.builder.intercepting_load_inline()
 
     def _error(self, kind: str, message: str, line: int | None = None,
                tb: str | None = None) -> dict[str, Any]:
@@ -201,12 +231,20 @@ class Worker:
         The watch is read only after the instrumentation is gone, so the spy's own
         TorchFunctionMode is never mistaken for one the solution left installed.
         """
+        import contextlib
+
         from studio.drills.harness.honesty import watching
 
+        kernels: Any = contextlib.nullcontext()
+        if self.lang == "cuda" and self.mode == "gpu" and self.builder is not None:
+            from studio.drills.harness.cuda_build import KernelWatch
+
+            kernels = self.kernel_watch = KernelWatch(self.torch, set(self.builder.kernels))
         with watching(self.counter, track=track) as watch, self.hooks.watching():
             try:
-                out = self.fn(*args)
-                self.sync()
+                with kernels:
+                    out = self.fn(*args)
+                    self.sync()
             except (Exception, SystemExit) as exc:
                 self._raise_if_cuda(exc)
                 return None, watch, self._describe(exc)
@@ -216,8 +254,14 @@ class Worker:
         from studio.drills.harness.honesty import active_modes, foreign_threads
 
         python_level = {op for op in watch.ops if op in self.banned}
+        launches, extra = watch.launches, {}
+        if self.lang == "cuda" and self.kernel_watch is not None:
+            launches = self.kernel_watch.own_launches
+            extra = {"library_kernels": self.kernel_watch.library_kernels,
+                     "launch_watch_error": self.kernel_watch.error}
         return {
-            "launches": watch.launches,
+            **extra,
+            "launches": launches,
             "reference_ops": sorted(python_level | set(self.hooks.seen)),
             "threads": foreign_threads(self.known_threads),
             "tampered": self._tampering(active_modes()),
@@ -286,6 +330,7 @@ class Worker:
                     if isinstance(value, self.torch.Tensor):
                         work[slot].copy_(value)
             track = self.lang == "triton" and index == 0
+            self.kernel_watch = None
             out, watch, raised = self._watched_call(work, track)
             if raised is not None:
                 return {"raised": raised, **self._observations(watch)}
@@ -333,6 +378,10 @@ class Worker:
             return
         last = self.counter.last
         file, line = _user_frame(exc.__traceback__, self.user_file)
+        if self.lang == "cuda":
+            from studio.drills.harness.cuda_build import user_line
+
+            file, line = self.user_file, user_line(str(exc), self.user_file)
         where = ""
         if last is not None and last.line is not None:
             file, line = last.file, last.line
@@ -345,6 +394,16 @@ class Worker:
     def _describe(self, exc: BaseException) -> str:
         if isinstance(exc, SystemExit):
             return f"called sys.exit({exc.code!r}) inside the solution"
+        if self.lang == "cuda":
+            from studio.drills.harness.cuda_build import signature_mismatch, user_line
+
+            mismatch = signature_mismatch(exc, self.entry, self.signature)
+            if mismatch:
+                return mismatch
+            line = user_line(str(exc), self.user_file)
+            if line:
+                first = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+                return _trim(f"raised {type(exc).__name__}: {first} ({os.path.basename(self.user_file)}, line {line})")
         line = _user_line(exc.__traceback__, self.user_file)
         where = f" ({os.path.basename(self.user_file)}, line {line})" if line else ""
         return _trim(f"raised {type(exc).__name__}: {exc}{where}")
@@ -376,6 +435,16 @@ def _user_frame(tb: Any, user_file: str) -> tuple[str | None, int | None]:
             found = (user_file, tb.tb_lineno)
         tb = tb.tb_next
     return found
+
+
+def _kernels_in_file(path: str) -> dict[str, int]:
+    from studio.drills.languages.cuda import kernel_names
+
+    try:
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            return kernel_names(handle.read())
+    except OSError:
+        return {}
 
 
 def _user_line(tb: Any, user_file: str) -> int | None:

@@ -279,7 +279,7 @@ class BenchPane(QWidget):
     # --- the kernel and its spec -------------------------------------------------------------
     def choose_kernel(self) -> None:
         path, _ = QFileDialog.getOpenFileName(self, self.tr("Open kernel"), str(Path.home()),
-                                              self.tr("Python files (*.py)"))
+                                              self.tr("Kernels (*.py *.cu)"))
         if path:
             self.open_kernel(Path(path))
 
@@ -294,7 +294,7 @@ class BenchPane(QWidget):
             return
         self.kernel = path
         self.kernel_edit.setText(str(path))
-        names = functions_in(source)
+        names = functions_in(source, path)
         self.func.blockSignals(True)
         self.func.clear()
         self.func.addItems(names)

@@ -44,7 +44,7 @@ from studio.ui.local_browser import LocalTextBrowser, open_web_link
 
 WARN_AT_S = 5 * 60
 # Tracebacks say `File "path", line N`; the engine's case messages say `(name.py, line N)`.
-_LINE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)|\((?P<name>[^(),]+\.py), line (?P<line2>\d+)\)')
+_LINE_RE = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+)|\((?P<name>[^(),]+\.(?:py|cu|cuh)), line (?P<line2>\d+)\)')
 
 
 def drafts_dir() -> Path:
@@ -54,7 +54,25 @@ def drafts_dir() -> Path:
 
 
 def draft_path(drill_id: str, lang: str) -> Path:
-    return drafts_dir() / f"{drill_id}.{lang}.py"
+    from studio.drills.languages import LANGUAGES
+
+    suffix = LANGUAGES[lang].suffix if lang in LANGUAGES else ".py"
+    return drafts_dir() / f"{drill_id}.{lang}{suffix}"
+
+
+class LanguageProbe(QThread):
+    """Asks the drill Python what it can build and run (languages.probe), off the GUI thread."""
+
+    found = Signal(dict)
+
+    def __init__(self, python: str | None, parent=None):
+        super().__init__(parent)
+        self.python = python
+
+    def run(self) -> None:
+        from studio.drills.languages import probe_facts
+
+        self.found.emit(probe_facts(self.python))
 
 
 class DrillRunThread(QThread):
@@ -134,10 +152,17 @@ class DrillsPane(QWidget):
         self.editor.textChanged.connect(self._schedule_autosave)
         self.autosave = QTimer(self, singleShot=True, interval=800)
         self.autosave.timeout.connect(self.save_draft)
+        from studio.drills.languages import LANGUAGES
+
         self.lang_box = QComboBox()
-        self.lang_box.addItem("Triton", "triton")
-        self.lang_box.addItem("PyTorch", "torch")
+        for lang in LANGUAGES.values():
+            self.lang_box.addItem(lang.label, lang.name)
         self.lang_box.currentIndexChanged.connect(self._lang_changed)
+        self.lang_note = QLabel()
+        self.lang_note.setWordWrap(True)
+        self.lang_note.hide()
+        self.language_facts: dict | None = None
+        self.language_probe: LanguageProbe | None = None
         self.run_button = QPushButton(self.tr("Run tests (Ctrl+Enter)"))
         self.run_button.clicked.connect(lambda: self.start_run(bench=False))
         self.bench_button = QPushButton(self.tr("Benchmark"))
@@ -176,6 +201,7 @@ class DrillsPane(QWidget):
         ev = QVBoxLayout(editor_box)
         ev.setContentsMargins(0, 0, 0, 0)
         ev.addLayout(tools)
+        ev.addWidget(self.lang_note)
         ev.addWidget(self.editor, 1)
         ev.addLayout(runs)
         self.results = QTableWidget(0, 4)
@@ -314,25 +340,82 @@ class DrillsPane(QWidget):
     def _starter(self) -> Path | None:
         if self.drill is None:
             return None
-        return self.drill.starter_triton if self.lang == "triton" else self.drill.starter_torch
+        return {"triton": self.drill.starter_triton, "torch": self.drill.starter_torch,
+                "cuda": self.drill.starter_cuda}.get(self.lang)
+
+    def _starter_text(self) -> str:
+        starter = self._starter()
+        if starter is not None and starter.is_file():
+            return starter.read_text(encoding="utf-8")
+        if self.lang == "cuda" and self.drill is not None and self.drill.entry:
+            from studio.drills.languages.cuda import starter_from_signature
+
+            return starter_from_signature(self.drill.entry, self.drill.signature)
+        return ""
 
     def _load_code(self) -> None:
         draft = draft_path(self.drill.id, self.lang)
-        starter = self._starter()
-        text = ""
-        if draft.is_file():
-            text = draft.read_text(encoding="utf-8")
-        elif starter is not None and starter.is_file():
-            text = starter.read_text(encoding="utf-8")
+        text = draft.read_text(encoding="utf-8") if draft.is_file() else self._starter_text()
         self.editor.blockSignals(True)
         self.editor.setPlainText(text)
         self.editor.blockSignals(False)
 
     def _lang_changed(self) -> None:
+        from studio.drills.languages import LANGUAGES
+
         self.save_draft()
         self.lang = self.lang_box.currentData()
+        self.editor.set_language(LANGUAGES[self.lang].lexer)
         if self.drill is not None:
             self._load_code()
+        self._show_language_note()
+
+    # --- can this language run here? ------------------------------------------------------
+    def _show_language_note(self) -> None:
+        if self.lang != "cuda":
+            self.lang_note.hide()
+            return
+        if self.language_facts is None:
+            self._note(self.tr("Checking whether CUDA C++ can be built and run here…"), "info")
+            if self.language_probe is None:
+                self.language_probe = LanguageProbe(self.ctx.settings.get("drill_python") or None, self)
+                self.language_probe.found.connect(self._languages_known)
+                self.language_probe.start()
+            return
+        from studio.drills.languages.cuda import availability
+
+        ready = availability(self.language_facts)
+        if ready.ok:
+            facts = self.language_facts
+            self._note(self.tr("CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the "
+                               "same code again loads it from the build cache.")
+                       .replace("%1", str(facts.get("gpu"))).replace("%2", str(facts.get("nvcc"))), "ok")
+        else:
+            self._note(self.tr("CUDA C++ is unavailable: %1. You can still write and save CUDA code here.")
+                       .replace("%1", ready.message()), "warn")
+
+    def _languages_known(self, facts: dict) -> None:
+        self.language_facts = facts
+        self.language_probe = None
+        index = self.lang_box.findData("cuda")
+        from studio.drills.languages.cuda import availability
+
+        ready = availability(facts)
+        label = "CUDA C++" if ready.ok else self.tr("CUDA C++ (unavailable)")
+        self.lang_box.setItemText(index, label)
+        self.lang_box.setItemData(index, ready.message() if not ready.ok else "", Qt.ToolTipRole)
+        self._show_language_note()
+
+    def _note(self, text: str, tone: str) -> None:
+        from studio.ui.theme import is_dark
+
+        colours = {"ok": ("#e3f2e6", "#1b5e20"), "warn": ("#fff4e0", "#7a4a00"), "info": ("#e8eef7", "#1f3b63")}
+        if is_dark():
+            colours = {"ok": ("#1e3524", "#a5d6a7"), "warn": ("#3d2e12", "#ffcc80"), "info": ("#1e2a3a", "#a9c7f0")}
+        background, foreground = colours[tone]
+        self.lang_note.setText(text)
+        self.lang_note.setStyleSheet(f"padding: 4px; border-radius: 3px; background: {background}; color: {foreground};")
+        self.lang_note.show()
 
     def _schedule_autosave(self) -> None:
         self.autosave.start()
@@ -349,18 +432,23 @@ class DrillsPane(QWidget):
         tmp.replace(path)
 
     def reset_to_starter(self) -> None:
-        starter = self._starter()
-        if starter is None or not starter.is_file():
+        text = self._starter_text()
+        if not text:
             return
         if QMessageBox.question(self, self.tr("Reset to starter"),
                                 self.tr("Replace your code with the starter? Your draft is overwritten.")) \
                 != QMessageBox.Yes:
             return
-        self.editor.setPlainText(starter.read_text(encoding="utf-8"))
+        self.editor.setPlainText(text)
         self.save_draft()
 
+    def _file_filter(self) -> str:
+        from studio.drills.languages import LANGUAGES
+
+        return LANGUAGES[self.lang].file_filter
+
     def open_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open solution"), "", "Python (*.py)")
+        path, _ = QFileDialog.getOpenFileName(self, self.tr("Open solution"), "", self._file_filter())
         if path:
             try:
                 self.editor.setPlainText(Path(path).read_text(encoding="utf-8"))
@@ -370,7 +458,8 @@ class DrillsPane(QWidget):
     def save_file(self) -> None:
         if self.drill is None:
             return
-        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save solution"), f"{self.drill.id}.py", "Python (*.py)")
+        path, _ = QFileDialog.getSaveFileName(self, self.tr("Save solution"), f"{self.drill.id}{self._run_suffix()}",
+                                              self._file_filter())
         if path:
             Path(path).write_text(self.editor.toPlainText(), encoding="utf-8")
 
@@ -424,6 +513,14 @@ class DrillsPane(QWidget):
                                         "under Triton's interpreter)"))
             self.banner.setStyleSheet("padding: 4px; background: #fff4e0; color: #7a4a00;")
 
+    def _run_suffix(self) -> str:
+        """.cu for CUDA C++ (or .py when the CUDA code is Python calling load_inline), else .py."""
+        if self.lang != "cuda":
+            return ".py"
+        from studio.drills.languages.cuda import is_cuda_source
+
+        return ".py" if is_cuda_source("solution.py", self.editor.toPlainText()) else ".cu"
+
     def is_running(self) -> bool:
         """A run is in progress until its Finished event has been applied."""
         return self.thread is not None and self.result_pending
@@ -434,7 +531,7 @@ class DrillsPane(QWidget):
         from studio.drills.runner import DrillRunner, RunRequest
 
         self.save_draft()
-        self.run_file = drafts_dir() / f"run_{self.drill.id}.py"
+        self.run_file = drafts_dir() / f"run_{self.drill.id}{self._run_suffix()}"
         self.run_file.write_text(self.editor.toPlainText(), encoding="utf-8")
         self.run_code = self.editor.toPlainText()
         runner = DrillRunner(self.ctx.settings.get("drill_python") or None)
@@ -471,6 +568,10 @@ class DrillsPane(QWidget):
             self.progress.setFormat(f"{event.mode} · {event.device}")
             if event.mode == "interpreter":
                 self.banner.setText(self.tr("CPU interpreter — timing off (%1)").replace("%1", event.device))
+        elif kind == "build":
+            text = (self.tr("CUDA build loaded from the cache in %1 s") if event.cached
+                    else self.tr("CUDA build took %1 s")).replace("%1", f"{event.seconds:.1f}")
+            self.progress.setFormat(text)   # the console has the judge's own line, and any warnings
         elif kind == "case_started":
             self.progress.setRange(0, max(1, event.total))
             self.progress.setValue(event.index)
