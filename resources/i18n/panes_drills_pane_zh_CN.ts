@@ -3,271 +3,301 @@
 <context>
     <name>DrillsPane</name>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="118" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="136" />
         <source>easy</source>
         <translation>简单</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="118" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="136" />
         <source>medium</source>
         <translation>中等</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="118" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="136" />
         <source>hard</source>
         <translation>困难</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="141" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="166" />
         <source>Run tests (Ctrl+Enter)</source>
         <translation>运行测试（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="143" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="168" />
         <source>Benchmark</source>
         <translation>性能测试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="145" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="170" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="148" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="355" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="173" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="438" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="150" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="175" />
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="152" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="177" />
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="156" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="159" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="384" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="184" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="473" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="182" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="208" />
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="182" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="208" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="182" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="208" />
         <source>Max error</source>
         <translation>最大误差</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="183" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="209" />
         <source>Message</source>
         <translation>信息</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="196" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="222" />
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="196" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="222" />
         <source>Time to pass</source>
         <translation>通过用时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="200" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="226" />
         <source>Open this attempt's code</source>
         <translation>打开这次提交的代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="202" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="228" />
         <source>Overlay on plot</source>
         <translation>叠加到图上</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="204" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="230" />
         <source>Compare two selected</source>
         <translation>对比选中的两次</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="217" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="243" />
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="218" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="244" />
         <source>Console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="219" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="245" />
         <source>Plot</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="220" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="248" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="274" />
         <source>Drills could not be loaded:</source>
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="259" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="285" />
         <source>My drills</source>
         <translation>我的练习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="266" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="292" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="273" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="299" />
         <source> · best %1</source>
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="276" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="302" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="379" />
+        <source>Checking whether CUDA C++ can be built and run here…</source>
+        <translation>正在检查本机能否编译和运行 CUDA C++…</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="390" />
+        <source>CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the same code again loads it from the build cache.</source>
+        <translation>CUDA C++ 运行于 %1（nvcc %2）。新代码第一次编译需要一些时间；同样的代码再次运行时直接从编译缓存加载。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="394" />
+        <source>CUDA C++ is unavailable: %1. You can still write and save CUDA code here.</source>
+        <translation>CUDA C++ 不可用：%1。你仍然可以在这里编写和保存 CUDA 代码。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="404" />
+        <source>CUDA C++ (unavailable)</source>
+        <translation>CUDA C++（不可用）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="439" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="363" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="368" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="451" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="456" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="373" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="461" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="390" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="479" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="396" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="485" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="403" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="492" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="420" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="509" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="423" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="512" />
         <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="450" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="547" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="473" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="570" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="481" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="579" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="572" />
+        <source>CUDA build loaded from the cache in %1 s</source>
+        <translation>CUDA 编译结果从缓存加载，用时 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="573" />
+        <source>CUDA build took %1 s</source>
+        <translation>CUDA 编译用时 %1 秒</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="582" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="680" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="481" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="582" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="491" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="592" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="500" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="601" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="527" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="628" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="543" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="644" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="546" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="647" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="579" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="680" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="585" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="686" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="586" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="687" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="619" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="720" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>
