@@ -67,3 +67,26 @@ def close_app(app) -> None:
 def drain(qtbot, app, timeout: int = 10000) -> None:
     """Wait until the database worker has delivered every result."""
     qtbot.waitUntil(lambda: app.tasks.pending == 0, timeout=timeout)
+
+
+def _cuda_toolkit_and_gpu() -> str | None:
+    """None when CUDA C++ can be built and run here, else why not."""
+    try:
+        from studio.drills.languages.cuda import availability
+        from studio.drills.languages.probe import facts
+    except ImportError as exc:
+        return str(exc)
+    ready = availability(facts())
+    return None if ready.ok else ready.message()
+
+
+def pytest_collection_modifyitems(config, items):
+    gpu_items = [item for item in items if "gpu" in item.keywords]
+    if not gpu_items:
+        return
+    why = _cuda_toolkit_and_gpu()
+    if why is None:
+        return
+    skip = pytest.mark.skip(reason=f"needs a GPU and a CUDA toolkit: {why}")
+    for item in gpu_items:
+        item.add_marker(skip)

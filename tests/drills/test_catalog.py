@@ -102,3 +102,37 @@ def test_kernels_readme_documents_every_file_role():
     for name in ("drill.yaml", "statement.md", "starter_triton.py", "starter_torch.py",
                  "solution.py", "spec.py", "tolerances", "bytes_moved", "reference", "make_inputs"):
         assert name in readme
+
+
+@pytest.mark.parametrize("drill_id", sorted(p.name for p in KERNELS.iterdir() if (p / "drill.yaml").is_file()))
+def test_cuda_starter_declares_the_host_function_the_drill_calls(drill_id):
+    from studio.drills.languages import cuda
+
+    drill = get_drill(drill_id)
+    assert drill.starter_cuda is not None and drill.starter("cuda") == drill.starter_cuda
+    text = drill.starter_cuda.read_text(encoding="utf-8")
+    host = cuda.find_host_function(text, drill.entry)
+    assert host is not None, f"{drill_id}: no host function {drill.entry}"
+    assert cuda.signature_problem(host, drill.signature) is None
+    assert cuda.kernel_names(text), "a starter shows the kernel to write"
+    assert "PYBIND11_MODULE" not in text
+    assert f'TORCH_CHECK(false, "{drill.entry}: allocate the output and launch your kernel");' in text
+    assert "cuda" in drill.languages
+
+
+CUDA_SOLUTIONS = ["vector_add", "row_sum", "transpose", "softmax", "layernorm", "rmsnorm", "matmul"]
+
+
+@pytest.mark.parametrize("drill_id", CUDA_SOLUTIONS)
+def test_cuda_reference_solutions_follow_the_calling_convention(drill_id):
+    from studio.drills.languages import cuda
+
+    drill = get_drill(drill_id)
+    assert drill.solution_cuda is not None and drill.summary()["solution_cuda"]
+    text = drill.solution_cuda.read_text(encoding="utf-8")
+    host = cuda.find_host_function(text, drill.entry)
+    assert host is not None and cuda.signature_problem(host, drill.signature) is None
+    assert host.return_type == "torch::Tensor"
+    code = cuda.blank_comments(text)
+    assert cuda.kernel_names(text) and "getCurrentCUDAStream" in code and "PYBIND11_MODULE" not in code
+    assert not re.search(r"\bat::(mm|matmul|softmax|layer_norm|add)\b|torch::matmul|cublas", code, re.I)

@@ -254,3 +254,17 @@ def test_kernel_watch_sorts_own_from_library_kernels():
     assert watch.own_launches == 1
     assert watch.library_kernels == ["ampere_fp16_s16816gemm", "sm90_xmma_gemm_f16f16_f32_tn_n_tilesize128x128x64"]
     assert json.loads(json.dumps(watch.kernels))  # plain strings, reported to the judge as they are
+
+
+def test_cuda_runtime_errors_get_a_hint_and_the_single_launch_line(tmp_path):
+    one = tmp_path / "one.cu"
+    one.write_text("// kernel<<<2, 2048>>> in a comment is not a launch\n__global__ void k() {}\n"
+                   "void f() {\n  k<<<1, 2048>>>();\n}\n")
+    hint = cuda_build.cuda_error_hint("CUDA error: invalid configuration argument\nCUDA kernel errors ...", str(one))
+    assert hint is not None and hint.line == 4 and "1024 threads per block" in hint.text
+    two = tmp_path / "two.cu"
+    two.write_text("void f() {\n  k<<<1, 1>>>();\n  k<<<1, 2>>>();\n}\n")
+    assert cuda_build.cuda_error_hint("CUDA error: invalid configuration argument", str(two)).line is None
+    oob = cuda_build.cuda_error_hint("CUDA error: an illegal memory access was encountered", str(one))
+    assert oob.line is None and "outside its buffers" in oob.text
+    assert cuda_build.cuda_error_hint("CUDA error: out of memory", str(one)) is None

@@ -198,6 +198,7 @@ def test_cuda_is_in_the_picker_with_a_cu_draft_and_a_starter(studio_app, qtbot, 
     assert draft_path("softmax", "cuda").read_text().endswith("// mine\n")
     assert pane.lang_note.isVisibleTo(pane) and "NVIDIA H100" in pane.lang_note.text()
     assert pane.lang_box.currentText() == "CUDA C++"
+    assert pane.lang_box.itemIcon(pane.lang_box.currentIndex()).isNull()
     pane.lang_box.setCurrentIndex(pane.lang_box.findData("triton"))
     assert "@triton.jit" in pane.editor.toPlainText() and not pane.lang_note.isVisibleTo(pane)
     pane.lang_box.setCurrentIndex(pane.lang_box.findData("cuda"))
@@ -206,9 +207,10 @@ def test_cuda_is_in_the_picker_with_a_cu_draft_and_a_starter(studio_app, qtbot, 
 
 def test_without_a_toolkit_the_picker_and_note_say_why(studio_app, qtbot, pane, monkeypatch):
     _pick_cuda(qtbot, pane, monkeypatch, NO_CUDA)
-    assert pane.lang_box.currentText() == "CUDA C++ (unavailable)"
-    tooltip = pane.lang_box.itemData(pane.lang_box.currentIndex(), 3)   # Qt.ToolTipRole
-    assert "CPU-only build" in tooltip
+    index = pane.lang_box.currentIndex()
+    assert pane.lang_box.currentText() == "CUDA C++" and not pane.lang_box.itemIcon(index).isNull()
+    tooltip = pane.lang_box.itemData(index, 3)   # Qt.ToolTipRole
+    assert tooltip.startswith("Unavailable: ") and "CPU-only build" in tooltip
     assert pane.lang_note.text().startswith("CUDA C++ is unavailable: ")
     assert "You can still write and save CUDA code here." in pane.lang_note.text()
     assert pane.editor.isEnabled() and pane.run_button.isEnabled()

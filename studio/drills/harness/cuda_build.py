@@ -302,6 +302,47 @@ def user_line(message: str, user_file: str) -> int | None:
     return None
 
 
+@dataclass
+class ErrorHint:
+    text: str
+    line: int | None = None     # the launch, where the file has only one
+
+
+_CUDA_ERROR_HINTS = (
+    ("invalid configuration argument",
+     "A launch asked for an impossible shape: more than 1024 threads per block, a grid of 0 blocks or more "
+     "than the GPU allows, or more shared memory than a block may have."),
+    ("too many resources requested for launch",
+     "The block needs more registers than a multiprocessor has for that many threads: launch fewer threads "
+     "per block, or give the kernel __launch_bounds__."),
+    ("an illegal memory access", "A kernel read or wrote outside its buffers: check the bounds test and the "
+     "index arithmetic (compute-sanitizer names the line)."),
+    ("illegal address", "A kernel read or wrote outside its buffers: check the bounds test and the index "
+     "arithmetic (compute-sanitizer names the line)."),
+    ("misaligned address", "A vector load or store at an address not aligned to its size (float4 needs 16 "
+     "bytes): check the row pitch and the offset before reinterpret_cast."),
+    ("unspecified launch failure", "A kernel crashed (often an out-of-bounds access or a trap)."),
+)
+_LAUNCH = re.compile(r"<<<")
+
+
+def cuda_error_hint(message: str, user_file: str) -> ErrorHint | None:
+    """What a CUDA runtime error usually means, and the launch's line when the file has one launch."""
+    for needle, text in _CUDA_ERROR_HINTS:
+        if needle in message:
+            line = None
+            if needle in ("invalid configuration argument", "too many resources requested for launch"):
+                try:
+                    source = cuda.blank_comments(Path(user_file).read_text(encoding="utf-8", errors="replace"))
+                except OSError:
+                    source = ""
+                launches = [m.start() for m in _LAUNCH.finditer(source)]
+                if len(launches) == 1:
+                    line = source.count("\n", 0, launches[0]) + 1
+            return ErrorHint(text, line)
+    return None
+
+
 def signature_mismatch(exc: BaseException, entry: str, signature: str) -> str | None:
     """pybind11's "incompatible function arguments" in words about the drill."""
     text = str(exc)

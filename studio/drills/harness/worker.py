@@ -378,16 +378,21 @@ class Worker:
             return
         last = self.counter.last
         file, line = _user_frame(exc.__traceback__, self.user_file)
+        where = ""
         if self.lang == "cuda":
-            from studio.drills.harness.cuda_build import user_line
+            from studio.drills.harness.cuda_build import cuda_error_hint, user_line
 
             file, line = self.user_file, user_line(str(exc), self.user_file)
-        where = ""
+            hint = cuda_error_hint(str(exc), self.user_file)
+            if hint is not None:
+                where, line = f" {hint.text}", line or hint.line
         if last is not None and last.line is not None:
             file, line = last.file, last.line
             where = (f" The last Triton launch before it was {last.kernel} at "
                      f"{os.path.basename(last.file or '')}:{last.line}.")
         text = f"{type(exc).__name__}: {exc}"
+        if self.lang == "cuda":   # c10's message goes on with a C++ stack: that is for the console
+            text = f"{type(exc).__name__}: {(str(exc).strip().splitlines() or [''])[0]}"
         raise CudaFault({"kind": "cuda_error", "message": _trim(text.strip()) + where,
                          "file": file, "line": line, "traceback": traceback.format_exc()})
 

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut, QTextCursor
+from PySide6.QtGui import QColor, QIcon, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
+    QStyle,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -155,6 +156,7 @@ class DrillsPane(QWidget):
         from studio.drills.languages import LANGUAGES
 
         self.lang_box = QComboBox()
+        self.lang_box.setSizeAdjustPolicy(QComboBox.AdjustToContents)   # "CUDA C++ (unavailable)" fits
         for lang in LANGUAGES.values():
             self.lang_box.addItem(lang.label, lang.name)
         self.lang_box.currentIndexChanged.connect(self._lang_changed)
@@ -328,7 +330,9 @@ class DrillsPane(QWidget):
 
         self.save_draft()
         self.drill = drill
-        self.statement.setHtml(render_markdown(self.drill.statement or self.drill.error or "").html)
+        from studio.ui.theme import is_dark
+
+        self.statement.setHtml(render_markdown(self.drill.statement or self.drill.error or "", dark=is_dark()).html)
         self.minutes.setValue(max(1, int(self.drill.time_limit_min or 30)))
         self._reset_countdown()
         self._load_code()
@@ -401,9 +405,11 @@ class DrillsPane(QWidget):
         from studio.drills.languages.cuda import availability
 
         ready = availability(facts)
-        label = "CUDA C++" if ready.ok else self.tr("CUDA C++ (unavailable)")
-        self.lang_box.setItemText(index, label)
-        self.lang_box.setItemData(index, ready.message() if not ready.ok else "", Qt.ToolTipRole)
+        # The label keeps its width (the toolbar is tight); a warning icon and the tooltip say why.
+        self.lang_box.setItemIcon(index, QIcon() if ready.ok else self.style().standardIcon(QStyle.SP_MessageBoxWarning))
+        self.lang_box.setItemData(index, "" if ready.ok else self.tr("Unavailable: %1").replace("%1", ready.message()),
+                                  Qt.ToolTipRole)
+        self.lang_box.setMinimumWidth(self.lang_box.sizeHint().width())   # room for the icon
         self._show_language_note()
 
     def _note(self, text: str, tone: str) -> None:

@@ -1,0 +1,21 @@
+// vector_add whose kernel never returns: the loop's exit condition is never true.
+#include <torch/types.h>
+#include <c10/cuda/CUDAStream.h>
+#include <c10/cuda/CUDAException.h>
+
+__global__ void add_kernel(const float* x, const float* y, float* out, int64_t n) {
+  int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
+  volatile int spin = 1;
+  while (spin) { }
+  if (i < n) out[i] = x[i] + y[i];
+}
+
+torch::Tensor add(torch::Tensor x, torch::Tensor y) {
+  auto xc = x.contiguous().to(torch::kFloat32), yc = y.contiguous().to(torch::kFloat32);
+  auto out = torch::empty_like(xc);
+  const int64_t n = xc.numel();
+  add_kernel<<<(n + 255) / 256, 256, 0, c10::cuda::getCurrentCUDAStream()>>>(
+      xc.data_ptr<float>(), yc.data_ptr<float>(), out.data_ptr<float>(), n);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  return out.to(x.scalar_type());
+}
