@@ -115,7 +115,7 @@ def _languages(python: str | None, as_json: bool, out: TextIO) -> int:
     rows = []
     for lang in LANGUAGES.values():
         if lang.name == "cuda":
-            ok, why = cuda.ok, cuda.message()
+            ok, why = cuda.ok, (f"nvcc {facts.get('nvcc')} on {facts.get('gpu')}" if cuda.ok else cuda.message())
         elif not facts.get("torch"):
             ok, why = False, availability(facts).message()
         else:

@@ -108,7 +108,7 @@ def test_a_good_file_is_built_with_a_line_directive_and_its_declaration(builder,
     assert call["functions"] == ["add"]
     assert call["cpp"] == ["torch::Tensor add(torch::Tensor x, torch::Tensor y);"]
     assert call["cuda"][0].startswith(f'#line 1 "{b.user_file}"\n#include <torch/types.h>')
-    assert call["extra_cuda_cflags"] == cuda_build.DEFAULT_FLAGS and call["verbose"] is True
+    assert call["extra_cuda_cflags"][:2] == cuda_build.DEFAULT_FLAGS and call["verbose"] is True
     record = b.records[0]
     assert not record.cached and record.arch == "9.0" and record.toolkit == "13.0"
     assert b.kernels == {"add_kernel": 2}
@@ -268,3 +268,42 @@ def test_cuda_runtime_errors_get_a_hint_and_the_single_launch_line(tmp_path):
     oob = cuda_build.cuda_error_hint("CUDA error: an illegal memory access was encountered", str(one))
     assert oob.line is None and "outside its buffers" in oob.text
     assert cuda_build.cuda_error_hint("CUDA error: out of memory", str(one)) is None
+
+
+def test_the_build_targets_this_gpu_and_hopper_gets_its_arch_specific_features(tmp_path, monkeypatch):
+    import studio.drills.languages.probe as probe
+
+    ready = {"torch": "2.11.0+cu130", "torch_cuda": "13.0", "gpu": "NVIDIA H100", "capability": "9.0",
+             "cuda_home": "/usr/local/cuda", "nvcc": "13.0.88", "nvcc_path": "/usr/local/cuda/bin/nvcc", "ninja": True}
+    monkeypatch.setattr(probe, "facts", lambda: dict(ready))
+    monkeypatch.delenv("TORCH_CUDA_ARCH_LIST", raising=False)
+    path = tmp_path / "k.cu"
+    path.write_text(GOOD)
+    assert CudaBuilder(str(path), tmp_path).toolkit() == ("13.0.88", "9.0a")
+    assert os.environ["TORCH_CUDA_ARCH_LIST"] == "9.0a"
+    monkeypatch.setattr(probe, "facts", lambda: {**ready, "capability": "8.9"})
+    monkeypatch.delenv("TORCH_CUDA_ARCH_LIST")
+    assert CudaBuilder(str(path), tmp_path).toolkit() == ("13.0.88", "8.9")
+    monkeypatch.setenv("TORCH_CUDA_ARCH_LIST", "8.0")          # the user's own choice wins
+    assert CudaBuilder(str(path), tmp_path).toolkit() == ("13.0.88", "8.0")
+
+
+def test_nvcc_gets_torchs_string_abi_and_the_binding_the_same_gcc(builder, monkeypatch, tmp_path):
+    import torch
+
+    fake = FakeLoadInline()
+    _use(monkeypatch, fake)
+    gcc_dir = tmp_path / "gcc" / "bin"
+    gcc_dir.mkdir(parents=True)
+    for tool in ("gcc", "g++"):
+        (gcc_dir / tool).write_text("#!/bin/sh\n")
+        (gcc_dir / tool).chmod(0o755)
+    monkeypatch.setenv("CC", str(gcc_dir / "gcc"))
+    monkeypatch.delenv("CXX", raising=False)
+    builder(GOOD).build_file("add", SIGNATURE)
+    abi = int(bool(torch._C._GLIBCXX_USE_CXX11_ABI))
+    assert fake.calls[0]["extra_cuda_cflags"] == [*cuda_build.DEFAULT_FLAGS, f"-D_GLIBCXX_USE_CXX11_ABI={abi}"]
+    assert os.environ["CXX"] == str(gcc_dir / "g++")
+    monkeypatch.setenv("CXX", "/usr/bin/c++")              # the user's own choice stays
+    builder(GOOD.replace("x[i] + y[i]", "y[i] + x[i]")).build_file("add", SIGNATURE)
+    assert os.environ["CXX"] == "/usr/bin/c++"

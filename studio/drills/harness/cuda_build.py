@@ -92,8 +92,10 @@ class CudaBuilder:
         if not ready.ok:
             raise BuildFailed({"kind": "cuda_unavailable", "message": f"CUDA is unavailable: {ready.message()}",
                                "file": None, "line": None, "traceback": None})
-        arch = os.environ.get("TORCH_CUDA_ARCH_LIST") or found["capability"]
-        os.environ["TORCH_CUDA_ARCH_LIST"] = arch   # compile for this GPU only: a third of the time
+        # Only this GPU: a third of the build time. Hopper builds as sm_90a, so wgmma and TMA
+        # (arch-specific features) are open to a solution; the binary runs only on sm_90 anyway.
+        arch = os.environ.get("TORCH_CUDA_ARCH_LIST") or _arch_for(str(found["capability"]))
+        os.environ["TORCH_CUDA_ARCH_LIST"] = arch
         self._toolkit = (str(found["nvcc"]), arch)
         return self._toolkit
 
@@ -126,6 +128,8 @@ class CudaBuilder:
         """load_inline through the cache; BuildFailed with file:line diagnostics on failure."""
         toolkit, arch = self.toolkit()
         flags = list(extra_cuda_cflags) if extra_cuda_cflags else list(DEFAULT_FLAGS)
+        flags += self._abi_flags(flags)
+        _same_host_compiler()
         for text in cuda_sources:
             directive = _LINE_DIRECTIVE.match(text)   # lines as the user's file numbers them
             shift = int(directive.group(1)) - 2 if directive else 0
@@ -161,6 +165,15 @@ class CudaBuilder:
                                       "flags": flags, "warnings": warnings}), encoding="utf-8")
         self._record(name, key, started, False, flags, toolkit, arch, marker)
         return module
+
+    def _abi_flags(self, flags: list[str]) -> list[str]:
+        """nvcc's host pass must use torch's std::string ABI: a TORCH_CHECK with a formatted
+        message hands a std::string to libc10. cpp_extension passes it to the C++ compiler but
+        not to nvcc (a run with streamed TORCH_CHECK arguments crashed the worker)."""
+        if any("_GLIBCXX_USE_CXX11_ABI" in f for f in flags):
+            return []
+        abi = getattr(self.torch._C, "_GLIBCXX_USE_CXX11_ABI", None)
+        return [] if abi is None else [f"-D_GLIBCXX_USE_CXX11_ABI={int(bool(abi))}"]
 
     def _real_load_inline(self) -> Callable:
         """cpp_extension.load_inline itself, even while a .py file's calls are intercepted."""
@@ -246,6 +259,30 @@ class CudaBuilder:
         return out
 
 
+def _same_host_compiler() -> None:
+    """cpp_extension hands $CC to nvcc as its host compiler (-ccbin) but compiles the binding
+    with $CXX, else `c++`: with CC set and CXX not, the two halves of one module may come from
+    different GCCs. Use the g++ beside $CC for the binding too."""
+    cc = os.environ.get("CC")
+    if not cc or os.environ.get("CXX"):
+        return
+    folder, name = os.path.split(cc)
+    partner = {"gcc": "g++", "clang": "clang++", "cc": "c++"}.get(name)
+    if name.startswith("gcc-"):
+        partner = "g++-" + name[4:]
+    if partner:
+        candidate = os.path.join(folder, partner) if folder else partner
+        import shutil
+
+        if shutil.which(candidate):
+            os.environ["CXX"] = candidate
+
+
+def _arch_for(capability: str) -> str:
+    """TORCH_CUDA_ARCH_LIST for this GPU: "9.0" becomes "9.0a" (Hopper's wgmma/TMA need it)."""
+    return "9.0a" if capability == "9.0" else capability
+
+
 class _Captured:
     text = ""
 
@@ -312,6 +349,9 @@ _CUDA_ERROR_HINTS = (
     ("invalid configuration argument",
      "A launch asked for an impossible shape: more than 1024 threads per block, a grid of 0 blocks or more "
      "than the GPU allows, or more shared memory than a block may have."),
+    ("CUDA error: invalid argument",
+     "A CUDA call or a launch got an invalid argument: often a block of more than 1024 threads, a grid "
+     "dimension of 0, or more dynamic shared memory than the kernel was allowed."),
     ("too many resources requested for launch",
      "The block needs more registers than a multiprocessor has for that many threads: launch fewer threads "
      "per block, or give the kernel __launch_bounds__."),
@@ -331,7 +371,8 @@ def cuda_error_hint(message: str, user_file: str) -> ErrorHint | None:
     for needle, text in _CUDA_ERROR_HINTS:
         if needle in message:
             line = None
-            if needle in ("invalid configuration argument", "too many resources requested for launch"):
+            if needle in ("invalid configuration argument", "CUDA error: invalid argument",
+                          "too many resources requested for launch"):
                 try:
                     source = cuda.blank_comments(Path(user_file).read_text(encoding="utf-8", errors="replace"))
                 except OSError:
@@ -366,8 +407,12 @@ class KernelWatch:
         self._profile: Any = None
 
     def __enter__(self) -> "KernelWatch":
+        import warnings
+
         from torch.profiler import ProfilerActivity, profile
 
+        # torch warns once that events are cleared per cycle: true, wanted, and noise in the console.
+        warnings.filterwarnings("ignore", message="Warning: Profiler clears events")
         try:
             self._profile = profile(activities=[ProfilerActivity.CUDA])
             self._profile.__enter__()

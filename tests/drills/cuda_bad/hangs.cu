@@ -1,12 +1,13 @@
-// vector_add whose kernel never returns: the loop's exit condition is never true.
+// vector_add whose kernel never returns: it spins on the clock for ~10^10 years. (An empty
+// `while (flag) {}` may be removed by the compiler: C++ lets it assume loops terminate.)
 #include <torch/types.h>
 #include <c10/cuda/CUDAStream.h>
 #include <c10/cuda/CUDAException.h>
 
 __global__ void add_kernel(const float* x, const float* y, float* out, int64_t n) {
   int64_t i = blockIdx.x * (int64_t)blockDim.x + threadIdx.x;
-  volatile int spin = 1;
-  while (spin) { }
+  const long long start = clock64();
+  while (clock64() - start >= 0) { }   // clock64 is a volatile read: the loop stays
   if (i < n) out[i] = x[i] + y[i];
 }
 
