@@ -78,6 +78,7 @@ class DrillSpec:
     reference_ops: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
     personal: bool = False  # saved by the user from the Bench pane (<data dir>/my-drills)
+    pack: str | None = None  # the drill-folder pack it comes from (id is then "<pack>/<drill>")
 
     @property
     def ok(self) -> bool:
@@ -115,6 +116,7 @@ class DrillSpec:
             "starter_cuda": str(self.starter_cuda) if self.starter_cuda else None,
             "solution": str(self.solution),
             "solution_cuda": str(self.solution_cuda) if self.solution_cuda else None,
+            "pack": self.pack,
         }
 
     def to_request(self) -> dict[str, Any]:
@@ -161,6 +163,17 @@ def load_my_drills() -> list[DrillSpec]:
 def get_drill(drill_id: str, kernels_dir: Path | None = None) -> DrillSpec:
     """The drill with this id (the catalogue first, then the user's own); DrillError if
     it is missing or broken."""
+    if "/" in drill_id:
+        from studio.drills.packs import PackError, pack_drill
+
+        try:
+            spec = pack_drill(drill_id)
+        except PackError as exc:
+            raise DrillError(str(exc)) from exc
+        if spec is None:
+            raise DrillError(f"no drill named {drill_id!r}: {drill_id.split('/')[0]!r} is not an added pack "
+                             f"(studio-drill packs list)")
+        return spec
     root = Path(kernels_dir) if kernels_dir is not None else paths.kernels_dir()
     folder = root / drill_id
     mine = paths.data_dir() / "my-drills" / drill_id

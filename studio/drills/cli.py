@@ -44,6 +44,8 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
         return _show(args.drill, sys.stdout)
     if args.command == "languages":
         return _languages(args.python, args.json, sys.stdout)
+    if args.command == "packs":
+        return _packs(args, sys.stdout)
     if args.record and on_result is None:
         on_result = _record_attempt(args.file)
     return _run(args, sys.stdout, on_result)
@@ -100,6 +102,18 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
     run.add_argument("--record", action="store_true",
                      help="store the run in the app's attempt history (shown in the Drills pane)")
+    packs = sub.add_parser("packs", help="problem sets kept elsewhere: your drill folders, GPU MODE, LeetGPU")
+    packs_sub = packs.add_subparsers(dest="packs_command", required=True)
+    packs_add = packs_sub.add_parser("add", help="add a folder (read where it is, never copied)")
+    packs_add.add_argument("path")
+    packs_add.add_argument("--name", default=None, help="the pack's name (default: from the folder)")
+    packs_list = packs_sub.add_parser("list", help="the added packs")
+    packs_list.add_argument("--json", action="store_true", help="print JSON")
+    packs_show = packs_sub.add_parser("show", help="a pack's problems")
+    packs_show.add_argument("name")
+    packs_show.add_argument("--json", action="store_true", help="print JSON")
+    packs_remove = packs_sub.add_parser("remove", help="forget a pack (its folder is not touched)")
+    packs_remove.add_argument("name", help="the pack's name or folder")
     langs = sub.add_parser("languages", help="which solution languages this machine can run, and why not")
     langs.add_argument("--python", default=None, metavar="PATH", help="the drill interpreter (default: this one)")
     langs.add_argument("--json", action="store_true", help="print JSON")
@@ -133,8 +147,70 @@ def _languages(python: str | None, as_json: bool, out: TextIO) -> int:
     return 0
 
 
+def _packs(args: argparse.Namespace, out: TextIO) -> int:
+    from studio.drills import packs
+
+    try:
+        if args.packs_command == "add":
+            pack = packs.add_pack(args.path, args.name)
+            broken = sum(not p.ok for p in pack.problems)
+            out.write(f"added {pack.name!r}: {packs.LAYOUT_LABELS[pack.layout]} at {pack.path}, "
+                      f"{len(pack.problems)} problem(s)" + (f", {broken} broken" if broken else "") + "\n")
+            if pack.layout != "drills":
+                out.write("its problems are listed (studio-drill packs show); running them is not supported yet: "
+                          "only drill-folder packs run so far\n")
+            return 0
+        if args.packs_command == "remove":
+            entry = packs.remove_pack(args.name)
+            out.write(f"removed {entry['name']!r} ({entry['path']}); the folder is untouched\n")
+            return 0
+        if args.packs_command == "list":
+            loaded = packs.load_packs()
+            if args.json:
+                out.write(json.dumps([p.summary() for p in loaded], indent=2) + "\n")
+                return 0
+            if not loaded:
+                out.write("no packs: studio-drill packs add PATH\n")
+            for pack in loaded:
+                what = packs.LAYOUT_LABELS.get(pack.layout or "", "unreadable")
+                state = f"ERROR {pack.error}" if pack.error else f"{len(pack.problems)} problem(s)"
+                out.write(f"{pack.name:<20} {what:<28} {state}  {pack.path}\n")
+            return 0
+        pack = packs.find_pack(args.name)
+    except packs.PackError as exc:
+        sys.stderr.write(f"studio-drill: {exc}\n")
+        return 2
+    if args.json:
+        out.write(json.dumps({**pack.summary(), "problems": [p.summary() for p in pack.problems]}, indent=2) + "\n")
+        return 0
+    if pack.error:
+        out.write(f"{pack.name}: {pack.error}\n")
+        return 1
+    group = None
+    for problem in pack.problems:
+        if problem.group != group:
+            group = problem.group
+            if group:
+                out.write(f"\n[{group}]\n")
+        if not problem.ok:
+            out.write(f"  {problem.id:<44} BROKEN  {problem.error}  ({problem.folder})\n")
+            continue
+        langs = ", ".join(problem.starters) or "none"
+        other = f"; not here: {', '.join(problem.unsupported)}" if problem.unsupported else ""
+        gpus = f"; needs {problem.gpus} GPUs" if problem.gpus > 1 else ""
+        out.write(f"  {problem.id:<44} {problem.difficulty or '-':<7} {problem.title}  "
+                  f"[{langs}{other}{gpus}]\n")
+    return 0
+
+
 def _list(as_json: bool, out: TextIO) -> int:
+    from studio.drills.packs import PackError, pack_drills
+
     drills = load_catalog()
+    try:
+        drills += pack_drills()
+    except PackError as exc:
+        sys.stderr.write(f"studio-drill: packs not listed: {exc}\n")
     if as_json:
         out.write(json.dumps([d.summary() for d in drills], indent=2) + "\n")
         return 0

@@ -6,6 +6,8 @@ user last had open. Window geometry and the last pane are restored on start.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import importlib
 import shutil
 import subprocess
@@ -180,6 +182,7 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.tr("Add notes folder…"), self.roadmap.add_notes_folder)
         file_menu.addAction(self.tr("Import notes…"), self.import_notes)
         file_menu.addAction(self.tr("Import Anki deck…"), self.import_anki)
+        file_menu.addAction(self.tr("Open problem set…"), self.open_problem_set)
         file_menu.addSeparator()
         database = file_menu.addMenu(self.tr("Database"))
         database.addAction(self.tr("Restore from backup…"), self.restore_from_backup)
@@ -254,6 +257,14 @@ class MainWindow(QMainWindow):
         from studio.ui.import_dialog import ImportDialog
 
         ImportDialog(self.ctx, "anki", self).exec()
+
+    def open_problem_set(self) -> None:
+        """A folder of drills, or a clone of GPU MODE's reference-kernels or LeetGPU's challenges."""
+        from PySide6.QtWidgets import QFileDialog
+
+        folder = QFileDialog.getExistingDirectory(self, self.tr("Open problem set"))
+        if folder:
+            self.show_pane("drills").add_pack(Path(folder))
 
     def restore_from_backup(self) -> None:
         from studio.ui.backup_dialog import BackupDialog

@@ -250,3 +250,52 @@ def test_a_cuda_run_without_a_gpu_ends_in_a_clear_verdict(studio_app, qtbot, pan
     assert pane.result.status == "cuda_unavailable"
     messages = [pane.results.item(r, 3).text() for r in range(pane.results.rowCount())]
     assert any(m.startswith("CUDA is unavailable: ") for m in messages), messages
+
+
+# ----- packs --------------------------------------------------------------------------------------
+def test_a_drill_folder_pack_is_listed_under_its_name_and_runs(studio_app, qtbot, pane, monkeypatch, tmp_path):
+    import shutil
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QMessageBox
+
+    from studio.ui.panes.drills_pane import draft_path
+
+    kernels = Path(__file__).resolve().parents[2] / "kernels"
+    root = tmp_path / "shared-drills"
+    root.mkdir()
+    shutil.copytree(kernels / "vector_add", root / "vector_add", ignore=shutil.ignore_patterns("__pycache__"))
+    shown = []
+    monkeypatch.setattr(QMessageBox, "information", lambda parent, title, text: shown.append(text))
+    monkeypatch.setattr(QMessageBox, "warning", lambda parent, title, text: shown.append("WARN " + text))
+    message = pane.add_pack(root)
+    assert message.startswith('Added "shared-drills": 1 drills') and shown == [message]
+    qtbot.waitUntil(lambda: any(pane.list.item(r).data(0x0100) == "shared-drills/vector_add"
+                                for r in range(pane.list.count())), timeout=10_000)
+    headers = [pane.list.item(r).text() for r in range(pane.list.count()) if pane.list.item(r).data(0x0100) is None]
+    assert "Pack: shared-drills" in headers
+    pane.select_drill("shared-drills/vector_add")
+    drain(qtbot, studio_app)
+    assert pane.drill.id == "shared-drills/vector_add"
+    pane.editor.setPlainText(pane.drill.solution.read_text())
+    pane.save_draft()
+    assert draft_path("shared-drills/vector_add", "triton").name == "shared-drills--vector_add.triton.py"
+    pane.start_run()
+    _wait_run(qtbot, studio_app, pane)
+    assert pane.result.status == "passed", pane.result.error
+    qtbot.waitUntil(lambda: pane.history.rowCount() == 1, timeout=5000)
+
+    assert pane.add_pack(tmp_path).startswith("WARN ") is False   # the message itself is returned
+    assert shown[-1].startswith("WARN ") and "not a problem set" in shown[-1]
+
+
+def test_a_gpu_mode_clone_is_added_and_says_what_runs(studio_app, qtbot, pane, monkeypatch):
+    from pathlib import Path
+
+    from PySide6.QtWidgets import QMessageBox
+
+    monkeypatch.setattr(QMessageBox, "information", lambda *a: None)
+    fixtures = Path(__file__).resolve().parents[1] / "drills" / "pack_fixtures" / "gpumode"
+    message = pane.add_pack(fixtures)
+    assert "(GPU MODE reference-kernels): 3 problems" in message
+    assert "not supported yet" in message and "1 could not be read" in message

@@ -58,7 +58,12 @@ def draft_path(drill_id: str, lang: str) -> Path:
     from studio.drills.languages import LANGUAGES
 
     suffix = LANGUAGES[lang].suffix if lang in LANGUAGES else ".py"
-    return drafts_dir() / f"{drill_id}.{lang}{suffix}"
+    return drafts_dir() / f"{file_safe(drill_id)}.{lang}{suffix}"
+
+
+def file_safe(drill_id: str) -> str:
+    """A pack's drill id (<pack>/<drill>) as one file name."""
+    return drill_id.replace("/", "--")
 
 
 class LanguageProbe(QThread):
@@ -110,8 +115,13 @@ class DrillRunThread(QThread):
 def _load_catalog(_col):
     from studio.core.drill_attempts import summaries
     from studio.drills.catalog import load_catalog, load_my_drills
+    from studio.drills.packs import PackError, pack_drills
 
-    return load_catalog() + load_my_drills(), summaries(_col)
+    try:
+        from_packs = pack_drills()
+    except PackError:
+        from_packs = []     # a damaged pack list hides the packs, never the catalogue
+    return load_catalog() + load_my_drills() + from_packs, summaries(_col)
 
 
 class DrillsPane(QWidget):
@@ -281,15 +291,19 @@ class DrillsPane(QWidget):
         self.drills = list(drills)
         self.list.blockSignals(True)
         self.list.clear()
+        section = None
         for drill in self.drills:
-            if getattr(drill, "personal", False) and not any(
-                    self.list.item(i).data(Qt.UserRole) is None for i in range(self.list.count())):
-                header = QListWidgetItem(self.tr("My drills"))
+            pack = getattr(drill, "pack", None)
+            here = ("pack", pack) if pack else ("mine", None) if getattr(drill, "personal", False) else None
+            if here != section and here is not None:
+                header = QListWidgetItem(self.tr("My drills") if here[0] == "mine"
+                                         else self.tr("Pack: %1").replace("%1", pack))
                 header.setFlags(Qt.NoItemFlags)
                 font = header.font()
                 font.setBold(True)
                 header.setFont(font)
                 self.list.addItem(header)
+            section = here
             if getattr(drill, "error", None):
                 text = f"{drill.id}\n" + self.tr("broken: %1").replace("%1", drill.error)
             else:
@@ -310,6 +324,35 @@ class DrillsPane(QWidget):
         self.list.blockSignals(False)
         if current is None and self.drills:
             self.select_drill(self.drills[0].id)
+
+    # --- problem sets kept elsewhere (studio.drills.packs) -----------------------------------
+    def add_pack(self, folder: Path) -> str:
+        """Add a pack; says in a message box what was found (or why not). Returns the message."""
+        from studio.drills import packs
+
+        try:
+            pack = packs.add_pack(folder)
+        except packs.PackError as exc:
+            message = str(exc)
+            QMessageBox.warning(self, self.tr("Open problem set"), message)
+            return message
+        broken = sum(not p.ok for p in pack.problems)
+        if pack.layout == "drills":
+            message = (self.tr("Added \"%1\": %2 drills, listed under \"Pack: %1\". The folder is read where it is: "
+                               "changes there show the next time the list is read.")
+                       .replace("%1", pack.name).replace("%2", str(len(pack.problems) - broken)))
+        else:
+            message = (self.tr("Added \"%1\" (%2): %3 problems. Running GPU MODE and LeetGPU problems in the app is "
+                               "not supported yet; `studio-drill packs show %1` lists them. Folders of your own drills "
+                               "run now.")
+                       .replace("%1", pack.name).replace("%2", packs.LAYOUT_LABELS[pack.layout])
+                       .replace("%3", str(len(pack.problems))))
+        if broken:
+            message += " " + self.tr("%1 could not be read: `studio-drill packs show %2` says why.") \
+                .replace("%1", str(broken)).replace("%2", pack.name)
+        QMessageBox.information(self, self.tr("Open problem set"), message)
+        self.refresh()
+        return message
 
     def select_drill(self, drill_id: str) -> None:
         for row in range(self.list.count()):
@@ -537,7 +580,7 @@ class DrillsPane(QWidget):
         from studio.drills.runner import DrillRunner, RunRequest
 
         self.save_draft()
-        self.run_file = drafts_dir() / f"run_{self.drill.id}{self._run_suffix()}"
+        self.run_file = drafts_dir() / f"run_{file_safe(self.drill.id)}{self._run_suffix()}"
         self.run_file.write_text(self.editor.toPlainText(), encoding="utf-8")
         self.run_code = self.editor.toPlainText()
         runner = DrillRunner(self.ctx.settings.get("drill_python") or None)

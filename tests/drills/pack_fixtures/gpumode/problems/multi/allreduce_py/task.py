@@ -1,0 +1,2 @@
+input_t = tuple
+output_t = object

@@ -1,0 +1,5 @@
+import torch
+
+
+def solve(x: torch.Tensor, y: torch.Tensor, n: int):
+    pass

@@ -1,0 +1,171 @@
+"""Problem packs: folders of drills, GPU MODE and LeetGPU layouts, read where they are.
+
+The GPU MODE and LeetGPU fixtures in pack_fixtures/ are written for these tests in the
+shape of those repositories (task.yml, reference.py, challenge.py, starter/ files); nothing
+in them is taken from the real repositories.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.drills import cli, packs
+from studio.drills.catalog import DrillError, get_drill
+
+from .conftest import KERNELS, run_drill
+
+FIXTURES = Path(__file__).parent / "pack_fixtures"
+
+
+@pytest.fixture
+def my_pack(tmp_path) -> Path:
+    """A folder of drill folders, as a user keeps in git: two of ours, one broken."""
+    root = tmp_path / "team-drills"
+    root.mkdir()
+    for name in ("vector_add", "row_sum"):
+        shutil.copytree(KERNELS / name, root / name, ignore=shutil.ignore_patterns("__pycache__"))
+    (root / "half_done").mkdir()
+    (root / "half_done" / "drill.yaml").write_text("id: half_done\n")
+    (root / "notes").mkdir()                    # not a drill: skipped
+    return root
+
+
+def _copy(tmp_path, name: str) -> Path:
+    target = tmp_path / name
+    shutil.copytree(FIXTURES / name, target, ignore=shutil.ignore_patterns("__pycache__"))
+    return target
+
+
+def test_layouts_are_recognised_by_their_files(tmp_path, my_pack):
+    gm, lg = _copy(tmp_path, "gpumode"), _copy(tmp_path, "leetgpu")
+    assert packs.detect_layout(my_pack)[0] == "drills"
+    assert packs.detect_layout(gm)[:2] == ("gpumode", gm / "problems")
+    assert packs.detect_layout(gm / "problems")[0] == "gpumode"
+    assert packs.detect_layout(gm / "problems" / "practice")[:2] == ("gpumode", gm / "problems" / "practice")
+    assert packs.detect_layout(lg)[:2] == ("leetgpu", lg / "challenges")
+    assert packs.detect_layout(lg / "challenges" / "easy")[0] == "leetgpu"
+    layout, _, why = packs.detect_layout(tmp_path / "team-drills" / "notes")
+    assert layout is None and "drill.yaml" in why and "task.yml" in why and "challenge.py" in why
+
+
+def test_add_list_show_and_remove_from_the_command_line(tmp_path, my_pack, capsys):
+    assert cli.main(["packs", "add", str(my_pack)]) == 0
+    assert "added 'team-drills': drill folders" in capsys.readouterr().out
+    assert json.loads(packs.registry_path().read_text())["packs"][0]["path"] == str(my_pack.resolve())
+    assert cli.main(["packs", "add", str(my_pack)]) == 2
+    assert "already added, as 'team-drills'" in capsys.readouterr().err
+    assert cli.main(["packs", "add", str(my_pack / "notes")]) == 2
+    assert "not a problem set this app reads" in capsys.readouterr().err
+
+    assert cli.main(["packs", "list"]) == 0
+    out = capsys.readouterr().out
+    assert "team-drills" in out and "3 problem(s)" in out
+    assert cli.main(["packs", "show", "team-drills", "--json"]) == 0
+    shown = {p["name"]: p for p in json.loads(capsys.readouterr().out)["problems"]}
+    assert set(shown) == {"vector_add", "row_sum", "half_done"}
+    assert shown["half_done"]["error"] and not shown["vector_add"]["error"]
+    assert set(shown["vector_add"]["starters"]) == {"triton", "torch", "cuda"}
+
+    # The drills list names the pack's drills by <pack>/<drill>.
+    assert cli.main(["list", "--json"]) == 0
+    listed = {d["id"]: d for d in json.loads(capsys.readouterr().out)}
+    assert listed["team-drills/vector_add"]["pack"] == "team-drills" and "vector_add" in listed
+    assert "error" in listed["team-drills/half_done"]
+
+    assert cli.main(["packs", "remove", "team-drills"]) == 0
+    assert my_pack.is_dir(), "removing a pack never touches its folder"
+    assert cli.main(["packs", "remove", "team-drills"]) == 2
+    assert "no pack named 'team-drills'" in capsys.readouterr().err
+
+
+def test_a_pack_drill_runs_like_a_catalogue_drill(my_pack, tmp_path):
+    packs.add_pack(my_pack, name="mine")
+    spec = get_drill("mine/vector_add")
+    assert spec.id == "mine/vector_add" and spec.pack == "mine" and spec.folder == my_pack.resolve() / "vector_add"
+    result = run_drill("mine/vector_add", "@solution")
+    assert result.status == "passed", result.error
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("import torch\n\ndef add(x, y):\n    return x - y\n")
+    assert run_drill("mine/vector_add", wrong).status == "failed"
+    with pytest.raises(DrillError, match="has no drill 'softmax'"):
+        get_drill("mine/softmax")
+    with pytest.raises(DrillError, match="is broken"):
+        get_drill("mine/half_done")
+    with pytest.raises(DrillError, match="'other' is not an added pack"):
+        get_drill("other/vector_add")
+
+
+def test_a_git_pull_shows_on_the_next_read(my_pack):
+    packs.add_pack(my_pack, name="mine")
+    assert len(packs.find_pack("mine").problems) == 3
+    shutil.copytree(KERNELS / "softmax", my_pack / "softmax", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.rmtree(my_pack / "row_sum")
+    names = {p.name for p in packs.find_pack("mine").problems}
+    assert names == {"vector_add", "softmax", "half_done"}
+    shutil.rmtree(my_pack)
+    pack = packs.find_pack("mine")
+    assert pack.error and "is gone" in pack.error and pack.problems == []
+
+
+def test_gpu_mode_problems_are_listed_with_their_groups_templates_and_errors(tmp_path):
+    pack = packs.add_pack(_copy(tmp_path, "gpumode"), name="gpumode")
+    assert pack.layout == "gpumode"
+    problems = {p.name: p for p in pack.problems}
+    assert set(problems) == {"scale_py", "broken_py", "allreduce_py"}
+    scale = problems["scale_py"]
+    assert scale.ok and scale.group == "practice" and scale.id == "gpumode/practice/scale_py"
+    assert scale.title == "Multiply a float32 vector by three."
+    assert scale.tests == 2 and scale.benchmarks == 1 and scale.gpus == 1
+    assert scale.starters == {"torch": (tmp_path / "gpumode" / "problems" / "practice" / "template.py").resolve()}
+    assert scale.unsupported == ["CuteDSL"]
+    assert "task.yml cannot be read" in problems["broken_py"].error
+    assert problems["allreduce_py"].gpus == 4
+
+
+def test_leetgpu_challenges_are_read_without_running_them(tmp_path):
+    root = _copy(tmp_path, "leetgpu")
+    # challenge.py is read with ast: code in it never runs while listing.
+    (root / "challenges" / "easy" / "1_scale" / "challenge.py").write_text(
+        (FIXTURES / "leetgpu" / "challenges" / "easy" / "1_scale" / "challenge.py").read_text()
+        + "\nraise SystemExit('listing ran the challenge')\n")
+    pack = packs.add_pack(root, name="leetgpu")
+    problems = {p.name: p for p in pack.problems}
+    assert set(problems) == {"1_scale", "7_ring_sum", "9_broken"}
+    scale = problems["1_scale"]
+    assert scale.ok and scale.title == "Scale by Three" and scale.difficulty == "easy"
+    assert set(scale.starters) == {"triton", "torch", "cuda"} and scale.unsupported == ["Mojo"]
+    assert scale.statement_format == "html" and "<script>" in scale.statement   # sanitised when shown
+    assert problems["7_ring_sum"].gpus == 2 and problems["7_ring_sum"].difficulty == "medium"
+    assert "challenge.py cannot be read" in problems["9_broken"].error
+
+
+def test_show_prints_groups_unsupported_languages_and_gpu_needs(tmp_path, capsys):
+    packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
+    assert cli.main(["packs", "show", "lg"]) == 0
+    out = capsys.readouterr().out
+    assert "[easy]" in out and "Scale by Three" in out and "not here: Mojo" in out
+    assert "needs 2 GPUs" in out and "BROKEN" in out
+
+
+def test_a_damaged_pack_list_is_a_clear_message(capsys):
+    packs.registry_path().parent.mkdir(parents=True, exist_ok=True)
+    packs.registry_path().write_text("{not json")
+    assert cli.main(["packs", "list"]) == 2
+    assert "cannot be read" in capsys.readouterr().err
+    assert cli.main(["list"]) == 0          # the catalogue still lists
+    captured = capsys.readouterr()
+    assert "vector_add" in captured.out and "packs not listed" in captured.err
+
+
+def test_pack_names_are_checked(my_pack):
+    with pytest.raises(packs.PackError, match="lower-case"):
+        packs.add_pack(my_pack, name="Bad Name")
+    packs.add_pack(my_pack, name="a")
+    other = my_pack.parent / "copy"
+    shutil.copytree(my_pack, other)
+    with pytest.raises(packs.PackError, match="exists already"):
+        packs.add_pack(other, name="a")
