@@ -34,7 +34,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="185" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="487" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="490" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
@@ -55,7 +55,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="196" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="522" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="525" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
@@ -165,165 +165,170 @@
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="318" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="320" />
+        <source>%1 GPUs</source>
+        <translation>%1 块 GPU</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="321" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="337" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="353" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="341" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
         <source>Open problem set</source>
         <translation>打开题库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="341" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="345" />
         <source>Added "%1": %2 drills, listed under "Pack: %1". The folder is read where it is: changes there show the next time the list is read.</source>
         <translation>已添加“%1”：%2 道练习，列在“题库：%1”下。文件夹在原处读取：那里的改动会在下次读取列表时显示。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="345" />
-        <source>Added "%1" (%2): %3 problems. Running GPU MODE and LeetGPU problems in the app is not supported yet; `studio-drill packs show %1` lists them. Folders of your own drills run now.</source>
-        <translation>已添加“%1”（%2）：%3 道题。应用内暂不支持运行 GPU MODE 和 LeetGPU 的题目；`studio-drill packs show %1` 可列出它们。你自己的练习文件夹现在就能运行。</translation>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="349" />
+        <source>Added "%1" (%2): %3 problems, listed under "Pack: %1". They are checked with the problem's own tests and checker; timing them is not supported yet.</source>
+        <translation>已添加“%1”（%2）：%3 道题，列在“题库：%1”下。它们用题目自带的测试和检查程序判定；暂不支持计时。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="351" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="354" />
         <source>%1 could not be read: `studio-drill packs show %2` says why.</source>
         <translation>%1 道题无法读取：`studio-drill packs show %2` 会说明原因。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="426" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="429" />
         <source>Checking whether CUDA C++ can be built and run here…</source>
         <translation>正在检查本机能否编译和运行 CUDA C++…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="437" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="440" />
         <source>CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the same code again loads it from the build cache.</source>
         <translation>CUDA C++ 运行于 %1（nvcc %2）。新代码第一次编译需要一些时间；同样的代码再次运行时直接从编译缓存加载。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="441" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="444" />
         <source>CUDA C++ is unavailable: %1. You can still write and save CUDA code here.</source>
         <translation>CUDA C++ 不可用：%1。你仍然可以在这里编写和保存 CUDA 代码。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="453" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="456" />
         <source>Unavailable: %1</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="488" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="491" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="500" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="505" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="503" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="508" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="510" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="513" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="528" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="531" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="534" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="537" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="541" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="544" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="558" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="561" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="561" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="564" />
         <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="596" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="599" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="619" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="622" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="621" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="624" />
         <source>CUDA build loaded from the cache in %1 s</source>
         <translation>CUDA 编译结果从缓存加载，用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="622" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="625" />
         <source>CUDA build took %1 s</source>
         <translation>CUDA 编译用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="631" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="729" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="634" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="732" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="631" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="634" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="641" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="644" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="650" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="653" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="677" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="680" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="693" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="696" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="696" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="699" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="729" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="732" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="735" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="738" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="736" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="739" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="769" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="772" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>

@@ -78,7 +78,8 @@ class DrillSpec:
     reference_ops: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
     personal: bool = False  # saved by the user from the Bench pane (<data dir>/my-drills)
-    pack: str | None = None  # the drill-folder pack it comes from (id is then "<pack>/<drill>")
+    pack: str | None = None  # the pack it comes from (id is then "<pack>/<drill>" or "<pack>/<group>/<name>")
+    pack_problem: dict[str, Any] | None = None  # a GPU MODE / LeetGPU problem: read by the judge itself
 
     @property
     def ok(self) -> bool:
@@ -134,6 +135,7 @@ class DrillSpec:
             "gpu_cases": self.gpu_cases,
             "bench": {"shapes": self.bench_shapes, "dtypes": self.bench_dtypes},
             "reference_ops": self.reference_ops,
+            **({"pack_problem": self.pack_problem} if self.pack_problem else {}),
         }
 
 
@@ -164,10 +166,10 @@ def get_drill(drill_id: str, kernels_dir: Path | None = None) -> DrillSpec:
     """The drill with this id (the catalogue first, then the user's own); DrillError if
     it is missing or broken."""
     if "/" in drill_id:
-        from studio.drills.packs import PackError, pack_drill
+        from studio.drills.packs import PackError, pack_drill, problem_drill
 
         try:
-            spec = pack_drill(drill_id)
+            spec = pack_drill(drill_id) if drill_id.count("/") == 1 else problem_drill(drill_id)
         except PackError as exc:
             raise DrillError(str(exc)) from exc
         if spec is None:

@@ -157,8 +157,8 @@ def _packs(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"added {pack.name!r}: {packs.LAYOUT_LABELS[pack.layout]} at {pack.path}, "
                       f"{len(pack.problems)} problem(s)" + (f", {broken} broken" if broken else "") + "\n")
             if pack.layout != "drills":
-                out.write("its problems are listed (studio-drill packs show); running them is not supported yet: "
-                          "only drill-folder packs run so far\n")
+                out.write(f"run one: studio-drill run {pack.name}/<group>/<problem> FILE (correctness; timing "
+                          f"pack problems is not supported yet); studio-drill packs show {pack.name} lists them\n")
             return 0
         if args.packs_command == "remove":
             entry = packs.remove_pack(args.name)

@@ -39,9 +39,12 @@ LAYOUT_LABELS = {"drills": "drill folders", "gpumode": "GPU MODE reference-kerne
                  "leetgpu": "LeetGPU challenges"}
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 # LeetGPU starter files: starter.<framework>.<ext>; the ones this app runs, the others named.
-_LEETGPU_STARTERS = {"starter.triton.py": "triton", "starter.pytorch.py": "torch", "starter.cu": "cuda"}
-_LEETGPU_OTHERS = {"starter.cute.py": "CuTe DSL", "starter.jax.py": "JAX", "starter.mojo": "Mojo",
-                   "starter.tinygrad.py": "tinygrad", "starter.numba.py": "Numba"}
+_LEETGPU_STARTERS = {"starter.triton.py": "triton", "starter.pytorch.py": "torch"}
+# starter.cu's solve is extern "C" on raw device pointers, called through ctypes: not the
+# torch-tensor host function this app builds (kernels/README.md, "CUDA solutions").
+_LEETGPU_OTHERS = {"starter.cu": "CUDA (extern \"C\" solve on raw pointers)", "starter.cute.py": "CuTe DSL",
+                   "starter.jax.py": "JAX", "starter.mojo": "Mojo", "starter.tinygrad.py": "tinygrad",
+                   "starter.numba.py": "Numba"}
 # GPU MODE template names (task.yml `templates`): the ones this app runs.
 _GPUMODE_TEMPLATES = {"python": "torch", "triton": "triton", "cuda": "cuda", "pytorch": "torch"}
 MAX_PROBLEMS = 2000            # a folder with more is not a problem set someone practises from
@@ -391,6 +394,62 @@ def _one_line(exc: BaseException) -> str:
     return text[0] if text else type(exc).__name__
 
 
+# ----- GPU MODE and LeetGPU problems as drills ----------------------------------------------------
+_SIGNATURES = {"gpumode": ("custom_kernel", "custom_kernel(data) -> output"),
+               "leetgpu": ("solve", "solve(...) writes its output in place")}
+
+
+def problem_drill(problem_id: str):
+    """A GPU MODE / LeetGPU problem (`<pack>/<group>/<name>`) as a DrillSpec the runner can
+    send: the judge reads the problem's own files (harness/pack_problem.py). None when
+    the id names no added pack; DrillError when the pack has no such problem or it is broken."""
+    from studio.drills.catalog import DrillError
+
+    pack_name = problem_id.split("/", 1)[0]
+    if not any(e["name"] == pack_name for e in _read_registry()):
+        return None
+    pack = find_pack(pack_name)
+    if pack.error:
+        raise DrillError(f"pack {pack_name!r}: {pack.error}")
+    problem = next((p for p in pack.problems if p.id == problem_id), None)
+    if problem is None:
+        raise DrillError(f"pack {pack_name!r} has no problem {problem_id!r} (studio-drill packs show {pack_name})")
+    if not problem.ok:
+        raise DrillError(f"{problem_id} is broken: {problem.error}")
+    return _problem_spec(pack, problem)
+
+
+def _titled(problem: Problem) -> str:
+    """The statement under the problem's title, as a drill's statement.md starts."""
+    import html
+
+    if problem.statement_format == "html":
+        return f"<h1>{html.escape(problem.title)}</h1>\n{problem.statement}"
+    return f"# {problem.title}\n\n{problem.statement}"
+
+
+def _problem_spec(pack: Pack, problem: Problem):
+    from studio.drills.catalog import DrillSpec
+
+    pack_name, problem_id = pack.name, problem.id
+    if not problem.ok:
+        spec = DrillSpec(id=problem_id, folder=problem.folder, title=problem.title, error=problem.error)
+        spec.pack = pack_name
+        return spec
+    entry, signature = _SIGNATURES[problem.layout]
+    root = detect_layout(pack.path)[1]
+    spec = DrillSpec(id=problem_id, folder=problem.folder, title=problem.title,
+                     difficulty=problem.difficulty if problem.difficulty in ("easy", "medium", "hard") else "",
+                     time_limit_min=30, statement=_titled(problem), tags=[pack_name, problem.group],
+                     metric="gbps", entry=entry, signature=signature,
+                     starter_triton=problem.starters.get("triton"), starter_torch=problem.starters.get("torch"),
+                     starter_cuda=problem.starters.get("cuda"), trials=1, cases=[])
+    spec.pack = pack_name
+    spec.pack_problem = {"layout": problem.layout, "folder": str(problem.folder), "root": str(root),
+                         "gpus": problem.gpus, "statement_format": problem.statement_format}
+    return spec
+
+
 # ----- drills of drill-folder packs ---------------------------------------------------------------
 def pack_drill(drill_id: str):
     """The DrillSpec of `<pack>/<drill>` (a drill-folder pack), id set to that; None when
@@ -419,14 +478,18 @@ def pack_drill(drill_id: str):
     return spec
 
 
-def pack_drills() -> list:
-    """Every drill of every drill-folder pack, ids `<pack>/<drill>` (broken ones with error)."""
+def pack_drills(problems: bool = False) -> list:
+    """Every drill of every drill-folder pack, ids `<pack>/<drill>` (broken ones with error);
+    with `problems`, GPU MODE and LeetGPU problems too (ids `<pack>/<group>/<name>`)."""
     from studio.drills.catalog import load_drill
 
     drills = []
     for entry in _read_registry():
         folder = Path(entry["path"])
         layout, root, _ = detect_layout(folder) if folder.is_dir() else (None, folder, "")
+        if layout in ("gpumode", "leetgpu") and problems:
+            pack = read_pack(entry)
+            drills += [_problem_spec(pack, p) for p in pack.problems]
         if layout != "drills":
             continue
         for child in _subdirs(root):

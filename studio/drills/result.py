@@ -26,6 +26,7 @@ ERROR_STATUSES = (
     "syntax_error",    # the solution file does not parse
     "import_error",    # the solution file raised while being imported
     "missing_entry",   # the solution defines no function with the drill's entry name
+    "too_few_gpus",    # a problem that needs more GPUs than this machine has
     "compile_error",   # a CUDA solution did not compile, link or load (file:line of the first error)
     "wrong_signature", # a CUDA host function the drill cannot call as its signature says
     "cuda_unavailable",  # CUDA asked for where there is no GPU, CUDA build of torch, nvcc or ninja

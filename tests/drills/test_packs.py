@@ -137,17 +137,67 @@ def test_leetgpu_challenges_are_read_without_running_them(tmp_path):
     assert set(problems) == {"1_scale", "7_ring_sum", "9_broken"}
     scale = problems["1_scale"]
     assert scale.ok and scale.title == "Scale by Three" and scale.difficulty == "easy"
-    assert set(scale.starters) == {"triton", "torch", "cuda"} and scale.unsupported == ["Mojo"]
+    assert set(scale.starters) == {"triton", "torch"}
+    assert scale.unsupported == ['CUDA (extern "C" solve on raw pointers)', "Mojo"]
     assert scale.statement_format == "html" and "<script>" in scale.statement   # sanitised when shown
     assert problems["7_ring_sum"].gpus == 2 and problems["7_ring_sum"].difficulty == "medium"
     assert "challenge.py cannot be read" in problems["9_broken"].error
+
+
+def test_gpu_mode_problems_are_checked_by_their_own_checker(tmp_path):
+    packs.add_pack(_copy(tmp_path, "gpumode"), name="gm")
+    folder = tmp_path / "gpumode" / "problems" / "practice" / "scale_py"
+    spec = get_drill("gm/practice/scale_py")
+    assert spec.pack_problem["layout"] == "gpumode" and spec.entry == "custom_kernel"
+    assert spec.starter("torch") == (folder.parent / "template.py").resolve()
+    passed = run_drill("gm/practice/scale_py", folder / "submission.py")
+    assert passed.status == "passed", passed.error
+    assert [c.name for c in passed.cases] == ["size=7 seed=11", "size=129 seed=12"]
+    wrong = tmp_path / "twice.py"
+    wrong.write_text("from task import input_t, output_t\n\n\ndef custom_kernel(data):\n"
+                     "    x, out = data\n    out[...] = 2 * x\n    return out\n")
+    failed = run_drill("gm/practice/scale_py", wrong)
+    assert failed.status == "failed"
+    assert failed.cases[0].error.startswith("the problem's check_implementation: max abs error")
+    named = tmp_path / "named.py"
+    named.write_text("def solve(data):\n    return data[1]\n")
+    missing = run_drill("gm/practice/scale_py", named)
+    assert missing.status == "missing_entry" and "custom_kernel" in missing.error.message
+    # A problem whose inputs only the GPU can make says so.
+    reference = folder / "reference.py"
+    reference.write_text(reference.read_text().replace('device = "cuda" if torch.cuda.is_available() else "cpu"',
+                                                       'device = "cuda"'))
+    import torch
+
+    if not torch.cuda.is_available():
+        needs = run_drill("gm/practice/scale_py", folder / "submission.py")
+        assert needs.status == "bad_drill" and "makes its inputs on the GPU" in needs.error.message
+    with pytest.raises(DrillError, match="is broken: task.yml cannot be read"):
+        get_drill("gm/practice/broken_py")
+
+
+def test_leetgpu_challenges_are_checked_in_place_with_their_tolerance(tmp_path):
+    packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
+    spec = get_drill("lg/easy/1_scale")
+    assert spec.entry == "solve" and spec.starter_cuda is None and spec.starter_triton is not None
+    right = tmp_path / "right.py"
+    right.write_text("import torch\n\n\ndef solve(x, y, n):\n    torch.mul(x, 3, out=y)\n")
+    passed = run_drill("lg/easy/1_scale", right)
+    assert passed.status == "passed", passed.error
+    assert [c.name for c in passed.cases] == ["example", "functional 1", "functional 2", "functional 3"]
+    half = tmp_path / "half.py"
+    half.write_text("def solve(x, y, n):\n    y[: n // 2] = 3 * x[: n // 2]\n")
+    failed = run_drill("lg/easy/1_scale", half)
+    assert failed.status == "failed" and "never written" in failed.cases[0].error
+    two = run_drill("lg/medium/7_ring_sum", right)
+    assert two.status == "too_few_gpus" and "needs 2 GPUs" in two.error.message
 
 
 def test_show_prints_groups_unsupported_languages_and_gpu_needs(tmp_path, capsys):
     packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
     assert cli.main(["packs", "show", "lg"]) == 0
     out = capsys.readouterr().out
-    assert "[easy]" in out and "Scale by Three" in out and "not here: Mojo" in out
+    assert "[easy]" in out and "Scale by Three" in out and "Mojo]" in out and "not here: CUDA" in out
     assert "needs 2 GPUs" in out and "BROKEN" in out
 
 

@@ -298,4 +298,17 @@ def test_a_gpu_mode_clone_is_added_and_says_what_runs(studio_app, qtbot, pane, m
     fixtures = Path(__file__).resolve().parents[1] / "drills" / "pack_fixtures" / "gpumode"
     message = pane.add_pack(fixtures)
     assert "(GPU MODE reference-kernels): 3 problems" in message
-    assert "not supported yet" in message and "1 could not be read" in message
+    assert "timing them is not supported yet" in message and "1 could not be read" in message
+    qtbot.waitUntil(lambda: any(pane.list.item(r).data(0x0100) == "gpumode/practice/scale_py"
+                                for r in range(pane.list.count())), timeout=10_000)
+    pane.lang_box.setCurrentIndex(pane.lang_box.findData("torch"))
+    pane.select_drill("gpumode/practice/scale_py")
+    drain(qtbot, studio_app)
+    assert "def custom_kernel(data: input_t)" in pane.editor.toPlainText()       # the group's template
+    assert "Multiply a float32 vector by three." in pane.statement.toPlainText()
+    pane.editor.setPlainText((fixtures / "problems" / "practice" / "scale_py" / "submission.py").read_text())
+    pane.start_run()
+    _wait_run(qtbot, studio_app, pane)
+    assert pane.result.status == "passed", pane.result.error
+    cases = [pane.results.item(r, 0).text() for r in range(pane.results.rowCount())]
+    assert "size=7 seed=11" in cases

@@ -200,7 +200,9 @@ class Judge:
         command = {"op": "load", "solution": self.user_file, "entry": self.drill["entry"],
                    "signature": self.drill["signature"], "lang": self.lang,
                    "banned_ops": self.drill.get("reference_ops", {}).get(self.lang) or [],
-                   "writable": self._writable(), "cuda_cache": self._cuda_cache()}
+                   "writable": self._writable(), "cuda_cache": self._cuda_cache(),
+                   "call_style": getattr(self.spec, "call_style", "args"),
+                   "import_paths": [str(p) for p in getattr(self.spec, "import_paths", [])]}
         if self.lang != "cuda":
             return self.ask(command)
         from studio.drills.languages.cuda import BUILD_BUDGET_S
@@ -291,6 +293,8 @@ class Judge:
     def _load_spec(self) -> Any:
         if self.drill.get("bench_spec"):
             return self._load_bench_spec()
+        if self.drill.get("pack_problem"):
+            return self._load_pack_problem()
         path = self.drill["spec_module"]
         try:
             module = import_file(f"_studio_drill_spec_{self.drill['id']}", path)
@@ -314,6 +318,23 @@ class Judge:
             # One click / --compile-baseline: torch.compile of the spec's reference, timed like any baseline.
             problem.baselines["torch.compile"] = self.torch.compile(problem.module.reference)
         self.drill.update(bench_spec.drill_request(problem, self.drill["entry"]))
+        return problem
+
+    def _load_pack_problem(self) -> Any:
+        """A GPU MODE or LeetGPU problem from the user's clone (harness/pack_problem.py)."""
+        from studio.drills.harness import pack_problem
+
+        info = self.drill["pack_problem"]
+        gpus = int(info.get("gpus") or 1)
+        have = self.torch.cuda.device_count() if self.mode == "gpu" else 0
+        if gpus > 1 and have < gpus:
+            raise self.fail("too_few_gpus", f"this problem needs {gpus} GPUs and this machine has {have}"
+                            + ("" if have else " (the run is on the CPU)"))
+        try:
+            problem = pack_problem.load(info, self.device, self.base_seed)
+        except pack_problem.PackProblemError as exc:
+            raise self.fail("bad_drill", exc.message, exc.file)
+        self.drill.update(problem.drill_request())
         return problem
 
     def _language(self) -> str:
@@ -344,6 +365,9 @@ class Judge:
                           "fill": case["fill"], "passed": False, "error": f"bench spec: {exc}",
                           "max_abs_err": None, "max_rel_err": None, "seed": seed, "trials": 0}
             except Exception as exc:  # noqa: BLE001 - outside the solution: the drill's fault
+                message = getattr(exc, "message", None)
+                if type(exc).__name__ == "PackProblemError" and message:
+                    raise self.fail("bad_drill", f"case {case['name']!r}: {message}", getattr(exc, "file", None))
                 raise self.fail("bad_drill", f"preparing case {case['name']!r} failed: "
                                 f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
             self.current_case = None
@@ -354,6 +378,8 @@ class Judge:
             self.emit("case_result", **result)
 
     def check_case(self, case: dict[str, Any], trials: int, base_seed: int) -> dict[str, Any]:
+        if hasattr(self.spec, "check_output"):
+            return self.check_pack_case(case, base_seed)
         from studio.drills.harness.inputs import dtype_of
 
         torch = self.torch
@@ -377,13 +403,29 @@ class Judge:
         return {**result, "passed": True, "error": None, "max_abs_err": worst_abs,
                 "max_rel_err": worst_rel, "seed": base_seed, "trials": trials}
 
+    def check_pack_case(self, case: dict[str, Any], base_seed: int) -> dict[str, Any]:
+        """One case of a pack problem: its own inputs, its own reference and its own check."""
+        seed = _stable_seed(base_seed, case["name"], 0)
+        inputs = self.spec.make_inputs(case, self.torch.Generator().manual_seed(seed), self.device)
+        reference = self.spec.reference(*inputs)
+        outputs = self.spec.output_indices(inputs)
+        verdict = self.checked_call(case["name"], inputs, reference, reference.dtype, None, outputs=outputs)
+        result = {"shape": case.get("shape") or list(reference.shape), "dtype": case.get("dtype")
+                  or str(reference.dtype).replace("torch.", ""), "layout": case.get("layout", ""),
+                  "fill": case.get("fill", ""), "seed": seed, "trials": 1,
+                  "max_abs_err": verdict.max_abs_err, "max_rel_err": verdict.max_rel_err}
+        return {**result, "passed": verdict.passed, "error": None if verdict.passed else verdict.error}
+
     def _output_dtype(self, inputs: tuple, default: Any) -> Any:
         chooser = getattr(self.spec, "output_dtype", None)
         return chooser(*inputs) if callable(chooser) else default
 
     def checked_call(self, case_name: str, inputs: tuple, reference: Any, dtype: Any,
-                     tol: dict[str, float]) -> Any:
-        """One call in the worker on guarded, shared inputs; the verdict is made here."""
+                     tol: dict[str, float] | None, outputs: list[int] | None = None) -> Any:
+        """One call in the worker on guarded, shared inputs; the verdict is made here.
+
+        `outputs`: arguments that are output buffers (pack problems): each goes over as a
+        fresh NaN-filled copy, unguarded, and may be what the solution returns or writes."""
         from studio.drills.harness.checks import GuardedInput, Verdict
 
         torch = self.torch
@@ -391,7 +433,9 @@ class Judge:
         guarded, args = [], []
         for i, value in enumerate(inputs):
             label = names[i] if i < len(names) else f"arg{i}"
-            if isinstance(value, torch.Tensor):
+            if outputs and i in outputs and isinstance(value, torch.Tensor):
+                args.append(self.spec.fresh_output(value))
+            elif isinstance(value, torch.Tensor):
                 guard = GuardedInput.of(value, label)
                 guarded.append(guard)
                 args.append(guard.buffer.view)
@@ -399,7 +443,7 @@ class Judge:
                 args.append(value)
         staging = self._staging(reference, dtype)
         started = time.perf_counter()
-        reply = self.ask({"op": "call", "args": args, "staging": staging})
+        reply = self.ask({"op": "call", "args": args, "staging": staging, "outputs": list(outputs or [])})
         call_s = reply.get("call_s")
         if isinstance(call_s, float):
             self.overheads.append(time.perf_counter() - started - call_s)
@@ -408,7 +452,7 @@ class Judge:
             return Verdict(False, str(reply["raised"]))
         problems = [p for p in (g.problem() for g in guarded) if p]
         problems += [str(p) for p in reply.get("problems") or []]
-        verdict = self._judge_output(reply, staging, reference, dtype, tol)
+        verdict = self._judge_output(reply, staging, reference, dtype, tol, inputs)
         if problems:
             if not verdict.passed:
                 problems.append(verdict.error)
@@ -421,7 +465,7 @@ class Judge:
         return torch.empty(size, dtype=torch.uint8, device=self.device)
 
     def _judge_output(self, reply: dict[str, Any], staging: Any, reference: Any, dtype: Any,
-                      tol: dict[str, float]) -> Any:
+                      tol: dict[str, float] | None, inputs: tuple = ()) -> Any:
         from studio.drills.harness.checks import Verdict, check_meta, compare
 
         problem = check_meta(reply, list(reference.shape), dtype, self.device)
@@ -430,6 +474,12 @@ class Judge:
         if not reply.get("copied"):
             return Verdict(False, "the output could not be read back from the solution's process")
         out = staging[: int(reply["nbytes"])].view(dtype).reshape(reference.shape)
+        if tol is None:   # a pack problem: its own check decides
+            try:
+                problem = self.spec.check_output(inputs, reference, out)
+            except Exception as exc:  # noqa: BLE001 - the problem's checker itself failed
+                problem = f"the problem's check raised {type(exc).__name__}: {exc}"
+            return Verdict(problem is None, problem)
         return compare(out, reference, dtype=dtype, device=self.device, atol=tol["atol"],
                        rtol=tol["rtol"], poisoned=bool(reply.get("poisoned")))
 
@@ -501,6 +551,10 @@ class Judge:
         if self._blocked():
             self.emit("bench_info", available=False, copy_gbps=None,
                       note="not timed: the solution does not pass the checks")
+            return
+        if self.drill.get("pack_problem"):
+            self.emit("bench_info", available=False, copy_gbps=None,
+                      note="timing GPU MODE and LeetGPU problems is not supported yet: correctness only")
             return
         from studio.drills.harness.timing import device_facts, suspicious_speedup
 

@@ -140,7 +140,10 @@ class Worker:
         self.counter = LaunchCounter(self.user_file, self.sync)
         sandbox_note = sandbox.restrict_worker(list(command.get("writable") or []))
         sys.path.insert(0, os.path.dirname(self.user_file))
+        for folder in reversed(command.get("import_paths") or []):   # a GPU MODE problem's task.py, utils.py
+            sys.path.insert(1, str(folder))
         self.entry, self.signature = command["entry"], command["signature"]
+        self.call_style = command.get("call_style") or "args"
         if self.lang == "cuda":
             from studio.drills.harness.cuda_build import BuildFailed, CudaBuilder
             from studio.drills.languages.cuda import SUFFIXES
@@ -206,6 +209,7 @@ class Worker:
         from studio.drills.harness.checks import allocation_problem
 
         args = list(command["args"])
+        self.outputs = [int(i) for i in command.get("outputs") or []]
         track = self.lang == "triton"
         started = time.perf_counter()
         out, watch, raised = self._watched_call(args, track)
@@ -243,12 +247,24 @@ class Worker:
         with watching(self.counter, track=track) as watch, self.hooks.watching():
             try:
                 with kernels:
-                    out = self.fn(*args)
+                    out = self._invoke(args)
                     self.sync()
             except (Exception, SystemExit) as exc:
                 self._raise_if_cuda(exc)
                 return None, watch, self._describe(exc)
         return out, watch, None
+
+    def _invoke(self, args: list[Any]) -> Any:
+        """The solution, called as its problem calls it: f(*args) (drills), f(data) with the
+        whole tuple (GPU MODE's custom_kernel), or f(*args) writing its output in place
+        (LeetGPU's solve: the output is the output argument)."""
+        style = getattr(self, "call_style", "args")
+        if style == "tuple":
+            return self.fn(tuple(args))
+        out = self.fn(*args)
+        if style == "inplace":
+            return args[self.outputs[0]] if self.outputs else out
+        return out
 
     def _observations(self, watch: Any) -> dict[str, Any]:
         from studio.drills.harness.honesty import active_modes, foreign_threads
@@ -287,8 +303,9 @@ class Worker:
         from studio.drills.harness.honesty import storage_key
 
         key = storage_key(out) if out.numel() else None
+        allowed = set(getattr(self, "outputs", []) or [])   # a pack problem's output buffers
         names = {storage_key(a): i for i, a in enumerate(args)
-                 if isinstance(a, torch.Tensor) and a.numel()}
+                 if isinstance(a, torch.Tensor) and a.numel() and i not in allowed}
         if key is not None and key in names:
             meta["problem"] = (f"returned its input #{names[key] + 1} (or a view of it): the "
                                f"output must be a new tensor")

@@ -118,7 +118,7 @@ def _load_catalog(_col):
     from studio.drills.packs import PackError, pack_drills
 
     try:
-        from_packs = pack_drills()
+        from_packs = pack_drills(problems=True)
     except PackError:
         from_packs = []     # a damaged pack list hides the packs, never the catalogue
     return load_catalog() + load_my_drills() + from_packs, summaries(_col)
@@ -314,8 +314,12 @@ class DrillsPane(QWidget):
                     unit = "TFLOP/s" if drill.metric == "tflops" else "GB/s"
                     best = self.tr(" · best %1").replace("%1", f"{summary.best_gbps:.0f} {unit}")
                 level = self.levels.get(drill.difficulty, drill.difficulty)
-                text = (f"{mark}{drill.title}\n{level} · "
-                        + self.tr("%1 min").replace("%1", str(drill.time_limit_min)) + best)
+                group = drill.tags[1] if drill.pack_problem and len(drill.tags) > 1 else ""
+                gpus = int((drill.pack_problem or {}).get("gpus") or 1)
+                facts = [f for f in (group if group != drill.difficulty else "", level,
+                                     self.tr("%1 GPUs").replace("%1", str(gpus)) if gpus > 1 else "",
+                                     self.tr("%1 min").replace("%1", str(drill.time_limit_min))) if f]
+                text = f"{mark}{drill.title}\n" + " · ".join(facts) + best
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, drill.id)
             self.list.addItem(item)
@@ -342,9 +346,8 @@ class DrillsPane(QWidget):
                                "changes there show the next time the list is read.")
                        .replace("%1", pack.name).replace("%2", str(len(pack.problems) - broken)))
         else:
-            message = (self.tr("Added \"%1\" (%2): %3 problems. Running GPU MODE and LeetGPU problems in the app is "
-                               "not supported yet; `studio-drill packs show %1` lists them. Folders of your own drills "
-                               "run now.")
+            message = (self.tr("Added \"%1\" (%2): %3 problems, listed under \"Pack: %1\". They are checked with "
+                               "the problem's own tests and checker; timing them is not supported yet.")
                        .replace("%1", pack.name).replace("%2", packs.LAYOUT_LABELS[pack.layout])
                        .replace("%3", str(len(pack.problems))))
         if broken:
@@ -394,7 +397,7 @@ class DrillsPane(QWidget):
         starter = self._starter()
         if starter is not None and starter.is_file():
             return starter.read_text(encoding="utf-8")
-        if self.lang == "cuda" and self.drill is not None and self.drill.entry:
+        if self.lang == "cuda" and self.drill is not None and self.drill.entry and not self.drill.pack_problem:
             from studio.drills.languages.cuda import starter_from_signature
 
             return starter_from_signature(self.drill.entry, self.drill.signature)

@@ -18,6 +18,10 @@ class Challenge(ChallengeBase):
         return {"x": (ctypes.POINTER(ctypes.c_float), "in"), "y": (ctypes.POINTER(ctypes.c_float), "out"),
                 "n": (ctypes.c_int, "in")}
 
+    def generate_example_test(self):
+        return {"x": torch.tensor([1.0, -2.0, 0.5], device=self.device), "y": torch.empty(3, device=self.device),
+                "n": 3}
+
     def generate_functional_test(self):
-        return [{"x": torch.arange(n, dtype=torch.float32, device=self.device),
-                 "y": torch.empty(n, device=self.device), "n": n} for n in (1, 5, 130)]
+        return [{"x": torch.randn(n, device=self.device), "y": torch.empty(n, device=self.device), "n": n}
+                for n in (1, 5, 130)]

@@ -1,0 +1,328 @@
+"""A pack problem (GPU MODE or LeetGPU, read from the user's clone) as the judge's spec.
+
+Runs in the judge only. The problem's own files are imported here, in the judge, as the
+catalogue's spec.py is: they are the user's clone of a public repository, and they make the
+inputs and the expected answer. The solution still runs only in the worker.
+
+What each layout asks of a solution, and how it is checked:
+
+- **GPU MODE** (`task.yml`, `reference.py`): every entry of `tests` is a case; its keyword
+  arguments go to the problem's `generate_input`; the solution's `custom_kernel(data)` gets
+  the whole tuple, as GPU MODE's own evaluator passes it, and returns the output (usually
+  the output buffer that came in `data`). The verdict is the problem's own
+  `check_implementation(data, output)`, on the judge's untouched copy of `data`.
+- **LeetGPU** (`challenge.py`): the example test and every functional test are cases, made by
+  the challenge's own generators (seeded); the solution's `solve(...)` gets the arguments in
+  `get_solve_signature()` order and writes its output in place; the verdict compares that
+  output with the one `reference_impl` wrote, with the challenge's atol and rtol.
+
+An output buffer handed to the solution is a fresh copy filled with NaN (or -1 for integer
+types), so elements it never writes are seen; the other inputs are guarded as in every drill.
+Timing a pack problem is not supported yet: the bench says so.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import sys
+from pathlib import Path
+from typing import Any, Iterator
+
+import torch
+
+
+class PackProblemError(Exception):
+    """The problem's own files failed: a broken problem, reported with its file."""
+
+    def __init__(self, message: str, file: str | None = None) -> None:
+        super().__init__(message)
+        self.message, self.file = message, file
+
+
+@contextlib.contextmanager
+def _importable(*folders: Path) -> Iterator[None]:
+    """The problem's folders on sys.path while its modules import each other (`from task
+    import ...`, `from core.challenge_base import ...`); their module names are cleared so two
+    problems of one pack never share a stale `reference` or `utils`."""
+    saved = list(sys.path)
+    for folder in reversed(folders):
+        sys.path.insert(0, str(folder))
+    try:
+        yield
+    finally:
+        sys.path[:] = saved
+
+
+def _import(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    if spec is None or spec.loader is None:
+        raise ImportError(f"cannot import {path}")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+def _forget(*names: str) -> None:
+    for name in list(sys.modules):
+        if name in names or any(name.startswith(n + ".") for n in names):
+            del sys.modules[name]
+
+
+def _poisoned_like(value: torch.Tensor) -> torch.Tensor:
+    fresh = torch.empty_like(value, memory_format=torch.contiguous_format)
+    if fresh.dtype.is_floating_point or fresh.dtype.is_complex:
+        fresh.fill_(float("nan"))
+    elif fresh.dtype != torch.bool:
+        fresh.fill_(-1)
+    return fresh
+
+
+def _clone(values: tuple) -> tuple:
+    return tuple(v.clone() if isinstance(v, torch.Tensor) else v for v in values)
+
+
+def _case_label(kwargs: dict[str, Any]) -> str:
+    return " ".join(f"{k}={v}" for k, v in kwargs.items())
+
+
+class PackProblem:
+    """What the judge asks of a spec, for one pack problem (see the module docstring)."""
+
+    call_style = "args"
+    entry = ""
+
+    def __init__(self, folder: Path, device: Any) -> None:
+        self.folder = Path(folder)
+        self.device = device
+
+    # The judge's questions ----------------------------------------------------------------
+    def drill_request(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def make_inputs(self, case: dict[str, Any], gen: torch.Generator, device: Any) -> tuple:
+        raise NotImplementedError
+
+    def reference(self, *inputs: Any) -> torch.Tensor:
+        raise NotImplementedError
+
+    def output_indices(self, inputs: tuple) -> list[int]:
+        """Which arguments are output buffers (handed over fresh and NaN-filled, unguarded)."""
+        return []
+
+    def fresh_output(self, value: torch.Tensor) -> torch.Tensor:
+        return _poisoned_like(value)
+
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+        raise NotImplementedError
+
+    # Not timed yet: the judge does not ask these of a pack problem.
+    def baseline(self, *inputs: Any) -> Any:
+        raise PackProblemError("timing a pack problem is not supported yet")
+
+    def bytes_moved(self, case: dict[str, Any]) -> int:
+        return 0
+
+
+# ----- GPU MODE ----------------------------------------------------------------------------------
+class GpuModeProblem(PackProblem):
+    call_style = "tuple"
+    entry = "custom_kernel"
+
+    def __init__(self, folder: Path, device: Any) -> None:
+        super().__init__(folder, device)
+        self.import_paths = [self.folder, self.folder.parent]   # submissions do `from task import ...`
+        import yaml
+
+        task_file = self.folder / "task.yml"
+        try:
+            task = yaml.safe_load(task_file.read_text(encoding="utf-8"))
+        except (OSError, yaml.YAMLError) as exc:
+            raise PackProblemError(f"task.yml cannot be read: {exc}", str(task_file)) from None
+        tests = task.get("tests") if isinstance(task, dict) else None
+        if not isinstance(tests, list) or not tests or not all(isinstance(t, dict) for t in tests):
+            raise PackProblemError("task.yml: `tests` must be a list of keyword-argument mappings", str(task_file))
+        self.tests = tests
+        _forget("reference", "task", "utils")
+        try:
+            with _importable(self.folder, self.folder.parent):
+                self.module = _import("reference", self.folder / "reference.py")
+        except BaseException as exc:  # noqa: BLE001 - the problem's own code
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise PackProblemError(f"reference.py failed to import: {type(exc).__name__}: {exc}",
+                                   str(self.folder / "reference.py")) from None
+        for name in ("ref_kernel", "generate_input", "check_implementation"):
+            if not callable(getattr(self.module, name, None)):
+                raise PackProblemError(f"reference.py defines no {name}()", str(self.folder / "reference.py"))
+
+    def drill_request(self) -> dict[str, Any]:
+        cases = [{"name": _case_label(kw) or f"test {i + 1}", "kwargs": dict(kw), "shape": [], "dtype": "",
+                  "layout": "as generated", "fill": "as generated"} for i, kw in enumerate(self.tests)]
+        names = [c["name"] for c in cases]
+        for i, case in enumerate(cases):
+            if names.count(case["name"]) > 1:
+                case["name"] = f"test {i + 1}: {case['name']}"
+        return {"entry": self.entry, "signature": "custom_kernel(data) -> output", "inputs": [],
+                "cases": cases, "gpu_cases": [], "trials": 1, "tolerances": {},
+                "bench": {"shapes": [], "dtypes": []}, "reference_ops": {}}
+
+    def make_inputs(self, case: dict[str, Any], gen: torch.Generator, device: Any) -> tuple:
+        try:
+            data = self.module.generate_input(**case["kwargs"])
+        except Exception as exc:  # noqa: BLE001 - the problem's own generator
+            needs_gpu = "cuda" in f"{type(exc).__name__} {exc}".lower() and not torch.cuda.is_available()
+            raise PackProblemError(
+                (f"the problem makes its inputs on the GPU and this machine has none ({type(exc).__name__}: {exc}); "
+                 f"run it where CUDA is available" if needs_gpu else
+                 f"generate_input({_case_label(case['kwargs'])}) raised {type(exc).__name__}: {exc}"),
+                str(self.folder / "reference.py")) from None
+        data = tuple(data) if isinstance(data, (tuple, list)) else (data,)
+        for value in data:
+            if isinstance(value, torch.Tensor) and value.device.type != torch.device(device).type:
+                raise PackProblemError(
+                    f"generate_input made tensors on {value.device.type}, and this run is on "
+                    f"{torch.device(device).type}: the problem needs a GPU (run without --interpret on a "
+                    f"machine with CUDA)", str(self.folder / "reference.py"))
+        return data
+
+    def reference(self, *inputs: Any) -> torch.Tensor:
+        copy = _clone(inputs)
+        expected = self.module.ref_kernel(copy)
+        if not isinstance(expected, torch.Tensor):
+            raise PackProblemError(f"ref_kernel returned {type(expected).__name__}; only problems with one "
+                                   f"output tensor are supported so far", str(self.folder / "reference.py"))
+        self._output_of_copy = next((i for i, v in enumerate(copy) if v is expected), None)
+        return expected
+
+    def output_indices(self, inputs: tuple) -> list[int]:
+        index = getattr(self, "_output_of_copy", None)
+        return [] if index is None else [index]
+
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+        verdict = self.module.check_implementation(_clone(inputs), out)
+        if isinstance(verdict, tuple) and verdict:
+            good, message = bool(verdict[0]), (str(verdict[1]) if len(verdict) > 1 else "")
+        elif isinstance(verdict, str):
+            good, message = verdict == "", verdict
+        else:
+            good, message = bool(verdict), ""
+        return None if good else f"the problem's check_implementation: {message or 'failed'}".strip()
+
+
+# ----- LeetGPU ----------------------------------------------------------------------------------------
+class LeetGpuProblem(PackProblem):
+    call_style = "inplace"
+    entry = "solve"
+
+    def __init__(self, folder: Path, device: Any, seed: int) -> None:
+        super().__init__(folder, device)
+        root = self.folder.parent.parent              # challenges/ (core/ lives there)
+        _forget("core", "challenge")
+        try:
+            with _importable(root):
+                module = _import("challenge", self.folder / "challenge.py")
+                self.challenge = module.Challenge(device=str(torch.device(device).type))
+        except BaseException as exc:  # noqa: BLE001 - the challenge's own code
+            if isinstance(exc, KeyboardInterrupt):
+                raise
+            raise PackProblemError(f"challenge.py failed to load: {type(exc).__name__}: {exc}",
+                                   str(self.folder / "challenge.py")) from None
+        try:
+            signature = self.challenge.get_solve_signature()
+            self.names = list(signature)
+            self.outputs = [i for i, (_, spec) in enumerate(signature.items())
+                            if isinstance(spec, (tuple, list)) and len(spec) > 1 and spec[1] in ("out", "inout")]
+        except Exception as exc:  # noqa: BLE001
+            raise PackProblemError(f"get_solve_signature() failed: {type(exc).__name__}: {exc}",
+                                   str(self.folder / "challenge.py")) from None
+        if len(self.outputs) != 1:
+            raise PackProblemError(f"the challenge declares {len(self.outputs)} outputs; only challenges with one "
+                                   f"output are supported so far", str(self.folder / "challenge.py"))
+        self.atol = float(getattr(self.challenge, "atol", 1e-5))
+        self.rtol = float(getattr(self.challenge, "rtol", 1e-5))
+        self.tests = self._generate(seed)
+
+    def _generate(self, seed: int) -> list[tuple[str, dict[str, Any]]]:
+        tests: list[tuple[str, dict[str, Any]]] = []
+        devices = [self.device] if torch.device(self.device).type == "cuda" else []
+        with torch.random.fork_rng(devices=devices):
+            torch.manual_seed(seed)
+            try:
+                make_example = getattr(self.challenge, "generate_example_test", None)
+                example = make_example() if callable(make_example) else []
+                examples = example if isinstance(example, list) else [example]
+                tests += [(f"example {i + 1}" if len(examples) > 1 else "example", t) for i, t in enumerate(examples)]
+                functional = self.challenge.generate_functional_test()
+                functional = functional if isinstance(functional, list) else [functional]
+                tests += [(f"functional {i + 1}", t) for i, t in enumerate(functional)]
+            except Exception as exc:  # noqa: BLE001 - the challenge's own generators
+                raise PackProblemError(f"the challenge's test generator failed: {type(exc).__name__}: {exc}",
+                                       str(self.folder / "challenge.py")) from None
+        return [(name, {k: _materialise(v, self.device) for k, v in test.items()}) for name, test in tests]
+
+    def drill_request(self) -> dict[str, Any]:
+        signature = f"solve({', '.join(self.names)}) writes {self.names[self.outputs[0]]} in place"
+        cases = []
+        for name, test in self.tests:
+            shown = {k: list(v.shape) if isinstance(v, torch.Tensor) else v for k, v in test.items()}
+            first = next((v for v in test.values() if isinstance(v, torch.Tensor)), None)
+            cases.append({"name": name, "shape": list(first.shape) if first is not None else [],
+                          "dtype": str(first.dtype).replace("torch.", "") if first is not None else "",
+                          "layout": _case_label(shown)[:120], "fill": "as generated"})
+        return {"entry": self.entry, "signature": signature, "inputs": list(self.names), "cases": cases,
+                "gpu_cases": [], "trials": 1, "tolerances": {}, "bench": {"shapes": [], "dtypes": []},
+                "reference_ops": {}}
+
+    def make_inputs(self, case: dict[str, Any], gen: torch.Generator, device: Any) -> tuple:
+        test = dict(self.tests)[case["name"]]
+        missing = [n for n in self.names if n not in test]
+        if missing:
+            raise PackProblemError(f"test {case['name']!r} lacks {', '.join(missing)} of get_solve_signature()",
+                                   str(self.folder / "challenge.py"))
+        return _clone(tuple(test[n] for n in self.names))
+
+    def reference(self, *inputs: Any) -> torch.Tensor:
+        copy = _clone(inputs)
+        self.challenge.reference_impl(**dict(zip(self.names, copy)))
+        return copy[self.outputs[0]]
+
+    def output_indices(self, inputs: tuple) -> list[int]:
+        return list(self.outputs)
+
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+        from studio.drills.harness.checks import compare
+
+        verdict = compare(out, reference.to(torch.float64) if reference.dtype.is_floating_point else reference,
+                          dtype=reference.dtype, device=torch.device(self.device), atol=self.atol, rtol=self.rtol,
+                          poisoned=True)   # the output argument went over NaN-filled (fresh_output)
+        return None if verdict.passed else verdict.error
+
+
+def _materialise(value: Any, device: Any) -> Any:
+    """LeetGPU's declarative inputs (RandTensor, RandnTensor, RandIntTensor, FullTensor,
+    OutTensor: a shape, a dtype and a distribution) as tensors; anything else as it is."""
+    kind = type(value).__name__
+    if kind not in ("RandTensor", "RandnTensor", "RandIntTensor", "FullTensor", "OutTensor"):
+        return value
+    shape, dtype = tuple(value.shape), getattr(torch, str(getattr(value, "dtype", "float32")))
+    if kind == "RandTensor":
+        return torch.rand(shape, device=device).mul_(value.high - value.low).add_(value.low).to(dtype)
+    if kind == "RandnTensor":
+        return (torch.randn(shape, device=device) * value.std + value.mean).to(dtype)
+    if kind == "RandIntTensor":
+        return torch.randint(int(value.low), int(value.high), shape, device=device, dtype=dtype)
+    if kind == "FullTensor":
+        return torch.full(shape, value.value, device=device, dtype=dtype)
+    return torch.empty(shape, device=device, dtype=dtype)
+
+
+def load(pack_problem: dict[str, Any], device: Any, seed: int) -> PackProblem:
+    folder = Path(pack_problem["folder"])
+    layout = pack_problem.get("layout")
+    if layout == "gpumode":
+        return GpuModeProblem(folder, device)
+    if layout == "leetgpu":
+        return LeetGpuProblem(folder, device, seed)
+    raise PackProblemError(f"unknown pack layout {layout!r}")
