@@ -173,8 +173,9 @@ class GpuModeProblem(PackProblem):
             data = self.module.generate_input(**case["kwargs"])
         except Exception as exc:  # noqa: BLE001 - the problem's own generator
             needs_gpu = "cuda" in f"{type(exc).__name__} {exc}".lower() and not torch.cuda.is_available()
+            first = (str(exc).strip().split(". ")[0].splitlines() or [""])[0][:200]
             raise PackProblemError(
-                (f"the problem makes its inputs on the GPU and this machine has none ({type(exc).__name__}: {exc}); "
+                (f"the problem makes its inputs on the GPU and this machine has none ({type(exc).__name__}: {first}); "
                  f"run it where CUDA is available" if needs_gpu else
                  f"generate_input({_case_label(case['kwargs'])}) raised {type(exc).__name__}: {exc}"),
                 str(self.folder / "reference.py")) from None
