@@ -66,25 +66,9 @@ class CodeHighlighter(QSyntaxHighlighter):
         return self.formats.get(token)
 
     def highlightBlock(self, text: str) -> None:
-        if self.language == "cuda":
-            self._highlight_c(text)
-            return
-        # State 1: inside a triple-quoted string carried over from the previous line.
-        prefix = '"""' if self.previousBlockState() == 1 else ""
-        offset = -len(prefix)
-        for token, value in self.lexer.get_tokens(prefix + text):
-            fmt = self._format(token)
-            start = max(offset, 0)
-            end = offset + len(value)
-            if fmt is not None and end > start:
-                self.setFormat(start, end - start, fmt)
-            offset = end
-        quotes = (prefix + text).count('"""') + (prefix + text).count("'''")
-        self.setCurrentBlockState(1 if quotes % 2 == 1 else 0)
-
-    def _highlight_c(self, text: str) -> None:
-        # State 1: inside a /* block comment */ carried over from the previous line.
-        prefix = "/*" if self.previousBlockState() == 1 else ""
+        # State 1: inside a construct carried over from the previous line: a triple-quoted
+        # string (Python) or a /* block comment */ (CUDA). The lexer sees the opener again.
+        prefix = ("/*" if self.language == "cuda" else '"""') if self.previousBlockState() == 1 else ""
         offset = -len(prefix)
         open_comment = False
         for token, value in self.lexer.get_tokens(prefix + text):
@@ -98,7 +82,11 @@ class CodeHighlighter(QSyntaxHighlighter):
             elif value.strip():
                 open_comment = False   # anything after a closed comment
             offset = end
-        self.setCurrentBlockState(1 if open_comment else 0)
+        if self.language == "cuda":
+            self.setCurrentBlockState(1 if open_comment else 0)
+            return
+        quotes = (prefix + text).count('"""') + (prefix + text).count("'''")
+        self.setCurrentBlockState(1 if quotes % 2 == 1 else 0)
 
 
 
