@@ -1,4 +1,4 @@
-"""The catalogue drills (matmul ... int8_wo_matmul) run end to end in interpreter mode.
+"""The catalogue drills (matmul ... causal_conv1d) run end to end in interpreter mode.
 
 tests/drills/ runs the original four drills; this file covers the drills added by the
 "Drill catalogue" issue with the same helper: every reference solution passes on the
@@ -14,7 +14,8 @@ from studio.drills.catalog import get_drill
 from tests.drills.conftest import run_drill
 
 CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
-             "softmax_backward", "rope", "flash_attention", "int8_wo_matmul")
+             "softmax_backward", "rope", "flash_attention", "int8_wo_matmul",
+             "prefix_sum", "histogram", "swiglu", "causal_conv1d")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)
