@@ -104,6 +104,8 @@ class Worker:
         self.known_threads = set(sys._current_frames())
         self.fn: Callable | None = None
         self.previous_out: Any = None
+        self.call_style = "args"            # how the problem calls the solution (see _invoke)
+        self.outputs: list[int] = []        # a pack problem's output arguments, per call
         self.bench_state: dict[str, Any] = {}
         self.builder: Any = None           # CudaBuilder, for CUDA solutions
         self.kernel_watch: Any = None      # the last call's KernelWatch (CUDA)
@@ -258,7 +260,7 @@ class Worker:
         """The solution, called as its problem calls it: f(*args) (drills), f(data) with the
         whole tuple (GPU MODE's custom_kernel), or f(*args) writing its output in place
         (LeetGPU's solve: the output is the output argument)."""
-        style = getattr(self, "call_style", "args")
+        style = self.call_style
         if style == "tuple":
             return self.fn(tuple(args))
         out = self.fn(*args)
@@ -303,7 +305,7 @@ class Worker:
         from studio.drills.harness.honesty import storage_key
 
         key = storage_key(out) if out.numel() else None
-        allowed = set(getattr(self, "outputs", []) or [])   # a pack problem's output buffers
+        allowed = set(self.outputs)   # a pack problem's output buffers
         names = {storage_key(a): i for i, a in enumerate(args)
                  if isinstance(a, torch.Tensor) and a.numel() and i not in allowed}
         if key is not None and key in names:
