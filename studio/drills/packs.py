@@ -94,6 +94,7 @@ class Pack:
     problems: list[Problem] = field(default_factory=list)
     error: str | None = None
     added: str = ""
+    root: Path | None = None       # the folder its problems are read from (detect_layout)
 
     def summary(self) -> dict[str, Any]:
         return {"name": self.name, "path": str(self.path), "layout": self.layout, "added": self.added,
@@ -247,10 +248,15 @@ def read_pack(entry: dict[str, str]) -> Pack:
         pack.error = f"the folder {folder} is gone (moved or deleted): remove the pack or put it back"
         return pack
     layout, root, why = detect_layout(folder)
-    pack.layout = layout
     if layout is None:
         pack.error = why
         return pack
+    return _read_problems(pack, layout, root)
+
+
+def _read_problems(pack: Pack, layout: str, root: Path) -> Pack:
+    name = pack.name
+    pack.layout, pack.root = layout, root
     readers = {"drills": _read_drills, "gpumode": _read_gpumode, "leetgpu": _read_leetgpu}
     try:
         pack.problems = readers[layout](name, root)[:MAX_PROBLEMS]
@@ -437,7 +443,6 @@ def _problem_spec(pack: Pack, problem: Problem):
         spec.pack = pack_name
         return spec
     entry, signature = _SIGNATURES[problem.layout]
-    root = detect_layout(pack.path)[1]
     spec = DrillSpec(id=problem_id, folder=problem.folder, title=problem.title,
                      difficulty=problem.difficulty if problem.difficulty in ("easy", "medium", "hard") else "",
                      time_limit_min=30, statement=_titled(problem), tags=[pack_name, problem.group],
@@ -445,7 +450,7 @@ def _problem_spec(pack: Pack, problem: Problem):
                      starter_triton=problem.starters.get("triton"), starter_torch=problem.starters.get("torch"),
                      starter_cuda=problem.starters.get("cuda"), trials=1, cases=[])
     spec.pack = pack_name
-    spec.pack_problem = {"layout": problem.layout, "folder": str(problem.folder), "root": str(root),
+    spec.pack_problem = {"layout": problem.layout, "folder": str(problem.folder), "root": str(pack.root),
                          "gpus": problem.gpus, "statement_format": problem.statement_format}
     return spec
 
@@ -454,7 +459,7 @@ def _problem_spec(pack: Pack, problem: Problem):
 def pack_drill(drill_id: str):
     """The DrillSpec of `<pack>/<drill>` (a drill-folder pack), id set to that; None when
     `drill_id` names no such pack; DrillError when the pack has no such drill."""
-    from studio.drills.catalog import DrillError, load_drill
+    from studio.drills.catalog import DrillError
 
     if drill_id.count("/") != 1:
         return None
@@ -470,10 +475,18 @@ def pack_drill(drill_id: str):
     if not (folder / "drill.yaml").is_file():
         known = ", ".join(p.name for p in _subdirs(root) if (p / "drill.yaml").is_file()) or "none"
         raise DrillError(f"pack {pack_name!r} has no drill {drill_name!r} (its drills: {known})")
-    spec = load_drill(folder)
+    spec = _pack_drill_spec(pack_name, folder)
     if not spec.ok:
         raise DrillError(f"drill {drill_id!r} is broken: {spec.error}")
-    spec.id = drill_id
+    return spec
+
+
+def _pack_drill_spec(pack_name: str, folder: Path):
+    """A drill folder of a pack as a DrillSpec named `<pack>/<drill>`."""
+    from studio.drills.catalog import load_drill
+
+    spec = load_drill(folder)
+    spec.id = f"{pack_name}/{folder.name}"
     spec.pack = pack_name
     return spec
 
@@ -481,21 +494,14 @@ def pack_drill(drill_id: str):
 def pack_drills(problems: bool = False) -> list:
     """Every drill of every drill-folder pack, ids `<pack>/<drill>` (broken ones with error);
     with `problems`, GPU MODE and LeetGPU problems too (ids `<pack>/<group>/<name>`)."""
-    from studio.drills.catalog import load_drill
-
     drills = []
     for entry in _read_registry():
         folder = Path(entry["path"])
         layout, root, _ = detect_layout(folder) if folder.is_dir() else (None, folder, "")
         if layout in ("gpumode", "leetgpu") and problems:
-            pack = read_pack(entry)
+            pack = _read_problems(Pack(name=entry["name"], path=folder, layout=layout), layout, root)
             drills += [_problem_spec(pack, p) for p in pack.problems]
-        if layout != "drills":
-            continue
-        for child in _subdirs(root):
-            if (child / "drill.yaml").is_file():
-                spec = load_drill(child)
-                spec.id = f"{entry['name']}/{child.name}"
-                spec.pack = entry["name"]
-                drills.append(spec)
+        elif layout == "drills":
+            drills += [_pack_drill_spec(entry["name"], child) for child in _subdirs(root)
+                       if (child / "drill.yaml").is_file()]
     return drills

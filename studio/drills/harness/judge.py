@@ -365,9 +365,10 @@ class Judge:
                           "fill": case["fill"], "passed": False, "error": f"bench spec: {exc}",
                           "max_abs_err": None, "max_rel_err": None, "seed": seed, "trials": 0}
             except Exception as exc:  # noqa: BLE001 - outside the solution: the drill's fault
-                message = getattr(exc, "message", None)
-                if type(exc).__name__ == "PackProblemError" and message:
-                    raise self.fail("bad_drill", f"case {case['name']!r}: {message}", getattr(exc, "file", None))
+                from studio.drills.harness.pack_problem import PackProblemError
+
+                if isinstance(exc, PackProblemError):
+                    raise self.fail("bad_drill", f"case {case['name']!r}: {exc.message}", exc.file)
                 raise self.fail("bad_drill", f"preparing case {case['name']!r} failed: "
                                 f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
             self.current_case = None
