@@ -33,6 +33,8 @@ def test_backup_list_damage_advice_restore_and_check(studio_home, capsys):
     assert main(["stats"]) == 2
     err = capsys.readouterr().err
     assert "damaged" in err and f"studio db restore {listed['id']}" in err and "studio db salvage" in err
+    # best first: restore the newest good backup, then salvage, then read-only
+    assert err.index("1. restore") < err.index("2. salvage") < err.index("3. open it read-only")
     assert main(["db", "check"]) == 1
     assert "damaged:" in capsys.readouterr().out
     assert main(["db", "restore", "newest"]) == 0

@@ -464,5 +464,5 @@ def recovery_advice(db_path: Path, backups: Path) -> list[str]:
                       f"{good.reviews} reviews): studio db restore {good.id}")
     if db_path.exists() and db_path.stat().st_size > 0:
         advice.append("salvage every readable row into a fresh database: studio db salvage")
-        advice.append("or open it read-only in the app (File menu choices appear when it starts)")
+        advice.append("open it read-only: start the app and choose \"Open read-only\" in the dialog it shows")
     return advice

@@ -248,6 +248,9 @@ def _boot(interactive: bool, language=None, theme_name=None) -> StudioApp | None
     setup_logging()
     ensure_qapp()
     settings = Settings()
+    # The recovery dialog for a damaged database comes before the window: it must already
+    # speak the user's language.
+    i18n.install_translators(language or i18n.effective_language(settings.get("language")))
     col = open_collection_interactive(interactive)
     if col is None:
         return None

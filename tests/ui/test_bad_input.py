@@ -84,6 +84,31 @@ def test_damaged_database_offers_restore_first_and_restores(studio_home, monkeyp
     col.close()
 
 
+def test_the_recovery_dialog_at_start_up_speaks_the_users_language(studio_home, monkeypatch):
+    """The dialog comes before the window is built: its translators must already be installed."""
+    from studio import paths
+    from studio.core.settings import Settings
+    from studio.ui import i18n
+    from studio.ui.application import _boot, ensure_qapp
+
+    ensure_qapp()
+    _damaged_collection_with_backup(cards=10)
+    settings = Settings()
+    settings.set("language", "zh_CN")
+    settings.save()
+    before = paths.database_path().read_bytes()
+    seen: dict = {}
+    monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.update(
+        text=box.text(), buttons=[b.text() for b in box.buttons()]) or 0)
+    try:
+        assert _boot(interactive=True) is None  # closed without choosing: quit
+    finally:
+        i18n.install_translators("en")
+    assert seen["text"] == "数据库文件已损坏，或者不是数据库文件。"
+    assert seen["buttons"][0].startswith("恢复") and "以只读方式打开" in seen["buttons"]
+    assert paths.database_path().read_bytes() == before
+
+
 def test_damaged_database_can_be_salvaged(studio_home, monkeypatch):
     from studio import paths
     from studio.ui.application import ensure_qapp, open_collection_interactive
