@@ -30,10 +30,12 @@ FILE_DEFAULTS = {
     "solution": "solution.py",
     "spec": "spec.py",
 }
-# Files a drill may have: a CUDA starter and a CUDA reference solution (kernels/README.md).
+# Files a drill may have: a CUDA starter, a CUDA reference solution and the statement in
+# Chinese (kernels/README.md).
 OPTIONAL_FILES = {
     "starter_cuda": "starter_cuda.cu",
     "solution_cuda": "solution_cuda.cu",
+    "statement_zh": "statement.zh.md",
 }
 _ID_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 
@@ -57,7 +59,8 @@ class DrillSpec:
     title: str = ""
     difficulty: str = ""
     time_limit_min: int = 0
-    statement: str = ""
+    statement: str = ""  # English (statement.md); statement_for(lang) picks a translation
+    statements: dict[str, str] = field(default_factory=dict)  # lang ("en", "zh") -> Markdown, where present
     tags: list[str] = field(default_factory=list)
     metric: str = "gbps"
     entry: str = ""
@@ -85,6 +88,20 @@ class DrillSpec:
     def ok(self) -> bool:
         return self.error is None
 
+    def statement_for(self, lang: str) -> str:
+        """The statement in `lang` ("zh", "zh_CN", "en"), English where there is no translation."""
+        text = self.statements.get(_statement_lang(lang), "")
+        return text if text.strip() else self.statement
+
+    def title_for(self, lang: str) -> str:
+        """The title in `lang`: a translated statement's `# ` heading, else drill.yaml's title."""
+        code = _statement_lang(lang)
+        if code != "en" and self.statements.get(code, "").strip():
+            first = self.statements[code].lstrip().splitlines()[0]
+            if first.startswith("# ") and first[2:].strip():
+                return first[2:].strip()
+        return self.title
+
     def starter(self, lang: str) -> Path:
         """The starter file for 'triton', 'torch' or 'cuda'."""
         path = {"triton": self.starter_triton, "torch": self.starter_torch, "cuda": self.starter_cuda}.get(lang)
@@ -98,13 +115,14 @@ class DrillSpec:
         return [lang for lang in LANGS if {"triton": self.starter_triton, "torch": self.starter_torch,
                                            "cuda": self.starter_cuda}[lang] is not None]
 
-    def summary(self) -> dict[str, Any]:
-        """What `studio-drill list --json` prints for this drill."""
+    def summary(self, lang: str = "en") -> dict[str, Any]:
+        """What `studio-drill list --json [--lang zh]` prints for this drill."""
         if not self.ok:
             return {"id": self.id, "error": self.error, "folder": str(self.folder)}
         return {
             "id": self.id,
-            "title": self.title,
+            "title": self.title_for(lang),
+            "statement_languages": sorted(self.statements) or ["en"],
             "difficulty": self.difficulty,
             "time_limit_min": self.time_limit_min,
             "tags": list(self.tags),
@@ -137,6 +155,11 @@ class DrillSpec:
             "reference_ops": self.reference_ops,
             **({"pack_problem": self.pack_problem} if self.pack_problem else {}),
         }
+
+
+def _statement_lang(lang: str) -> str:
+    """"zh_CN", "zh" -> "zh"; anything else -> "en"."""
+    return "zh" if str(lang).lower().startswith("zh") else "en"
 
 
 def load_catalog(kernels_dir: Path | None = None) -> list[DrillSpec]:
@@ -234,6 +257,9 @@ def _parse(folder: Path) -> DrillSpec:
         path = folder / str((data.get("files") or {}).get(role, name))
         located[role] = path if path.is_file() else None
 
+    statements = {"en": _read_text(located["statement"])}
+    if located["statement_zh"] is not None:
+        statements["zh"] = _read_text(located["statement_zh"])
     tolerances = _parse_tolerances(data.get("tolerances"))
     cases = _parse_cases(data.get("cases"), "cases", tolerances)
     if not cases:
@@ -252,7 +278,8 @@ def _parse(folder: Path) -> DrillSpec:
         title=_require(data, "title", str),
         difficulty=difficulty,
         time_limit_min=time_limit,
-        statement=located["statement"].read_text(encoding="utf-8"),
+        statement=statements["en"],
+        statements=statements,
         tags=[str(t) for t in data.get("tags") or []],
         metric=metric,
         entry=entry,
@@ -272,6 +299,13 @@ def _parse(folder: Path) -> DrillSpec:
         bench_dtypes=list(dtypes),
         reference_ops=_parse_reference_ops(data.get("reference_ops")),
     )
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as exc:
+        raise DrillError(f"{path.name} is not UTF-8 text ({exc.reason} at byte {exc.start})") from exc
 
 
 def _require(data: dict, key: str, kind: type) -> Any:

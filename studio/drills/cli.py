@@ -1,7 +1,7 @@
 """studio-drill: list drills and run a solution against one, without the GUI.
 
-    studio-drill list [--json]
-    studio-drill show DRILL
+    studio-drill list [--json] [--lang en|zh]
+    studio-drill show DRILL [--lang en|zh]
     studio-drill run DRILL FILE [--bench] [--json] [--timeout S] [--interpret]
                                 [--lang auto|triton|torch|cuda] [--python PATH] [--seed N]
     studio-drill languages [--python PATH] [--json]
@@ -14,6 +14,9 @@ blocked the pass), 2 the run could not be judged (bad file, crash, hang, CUDA er
 unknown drill). With --json, stdout is exactly one JSON document (RunResult.to_json);
 without it, the solution's own prints are echoed behind a "| " margin so they can never
 pass for the runner's verdict.
+
+`list` and `show` take `--lang zh` for a drill's Chinese title and statement
+(statement.zh.md), English where a drill has none; the default is English.
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ from studio.drills.result import RunResult
 from studio.drills.runner import DrillRunner, RunRequest
 
 ResultHook = Callable[[RunResult, DrillSpec], None]
+STATEMENT_LANGS = ("en", "zh")  # --lang of list and show
 
 
 def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None) -> int:
@@ -39,9 +43,9 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
     parser = _parser()
     args = parser.parse_args(argv)
     if args.command == "list":
-        return _list(args.json, sys.stdout)
+        return _list(args.json, sys.stdout, args.lang)
     if args.command == "show":
-        return _show(args.drill, sys.stdout)
+        return _show(args.drill, sys.stdout, args.lang)
     if args.command == "languages":
         return _languages(args.python, args.json, sys.stdout)
     if args.command == "packs":
@@ -82,8 +86,13 @@ def _parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
     listing = sub.add_parser("list", help="list the drills")
     listing.add_argument("--json", action="store_true", help="print JSON")
+    listing.add_argument("--lang", choices=STATEMENT_LANGS, default="en",
+                         help="titles in this language where the drill has a translated statement (default en)")
     show = sub.add_parser("show", help="print a drill's statement and files")
     show.add_argument("drill")
+    show.add_argument("--lang", choices=STATEMENT_LANGS, default="en",
+                      help="the statement in this language (zh: statement.zh.md), English where the drill has "
+                           "no translation (default en)")
     run = sub.add_parser("run", help="check (and with --bench, time) a solution")
     run.add_argument("drill")
     run.add_argument("file", help="solution file, or @solution / @solution-cuda / @starter-triton / "
@@ -157,8 +166,8 @@ def _packs(args: argparse.Namespace, out: TextIO) -> int:
             out.write(f"added {pack.name!r}: {packs.LAYOUT_LABELS[pack.layout]} at {pack.path}, "
                       f"{len(pack.problems)} problem(s)" + (f", {broken} broken" if broken else "") + "\n")
             if pack.layout != "drills":
-                out.write(f"run one: studio-drill run {pack.name}/<group>/<problem> FILE (correctness; timing "
-                          f"pack problems is not supported yet); studio-drill packs show {pack.name} lists them\n")
+                out.write(f"run one: studio-drill run {pack.name}/<group>/<problem> FILE [--bench]; "
+                          f"studio-drill packs show {pack.name} lists them\n")
             return 0
         if args.packs_command == "remove":
             entry = packs.remove_pack(args.name)
@@ -203,7 +212,7 @@ def _packs(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-def _list(as_json: bool, out: TextIO) -> int:
+def _list(as_json: bool, out: TextIO, lang: str = "en") -> int:
     from studio.drills.packs import PackError, pack_drills
 
     drills = load_catalog()
@@ -212,24 +221,24 @@ def _list(as_json: bool, out: TextIO) -> int:
     except PackError as exc:
         sys.stderr.write(f"studio-drill: packs not listed: {exc}\n")
     if as_json:
-        out.write(json.dumps([d.summary() for d in drills], indent=2) + "\n")
+        out.write(json.dumps([d.summary(lang) for d in drills], indent=2) + "\n")
         return 0
     for drill in drills:
         if drill.ok:
             out.write(f"{drill.id:<12} {drill.difficulty:<7} {drill.time_limit_min:>3} min  "
-                      f"{drill.title}  [{', '.join(drill.tags)}]\n")
+                      f"{drill.title_for(lang)}  [{', '.join(drill.tags)}]\n")
         else:
             out.write(f"{drill.id:<12} BROKEN  {drill.error}\n")
     return 0
 
 
-def _show(drill_id: str, out: TextIO) -> int:
+def _show(drill_id: str, out: TextIO, lang: str = "en") -> int:
     try:
         drill = get_drill(drill_id)
     except DrillError as exc:
         sys.stderr.write(f"studio-drill: {exc}\n")
         return 2
-    out.write(drill.statement.rstrip() + "\n\n")
+    out.write(drill.statement_for(lang).rstrip() + "\n\n")
     out.write(f"entry point:     {drill.signature}\n")
     out.write(f"triton starter:  {drill.starter_triton}\n")
     out.write(f"pytorch starter: {drill.starter_torch}\n")

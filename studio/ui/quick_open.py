@@ -20,10 +20,13 @@ def load_drills() -> list:
         return []
 
 
-def quick_results(col, query: str, lang: str, drills: list) -> list[tuple[str, str, str, str]]:
+def quick_results(col, query: str, lang: str, drills: list,
+                  levels: dict[str, str] | None = None) -> list[tuple[str, str, str, str]]:
     """(kind, target, label, snippet HTML) rows for a query over nodes, notes, cards and drills.
 
     Notes and cards come from full-text search (ranked, matches highlighted in the snippet).
+    A drill is found by its id or its title in either language and shown with the title in
+    `lang`; `levels` names the difficulties in the UI language.
     """
     from studio.core.search import search_cards, search_notes
 
@@ -41,8 +44,10 @@ def quick_results(col, query: str, lang: str, drills: list) -> list[tuple[str, s
     for hit in search_cards(col, query, limit=20):
         rows.append(("card", str(hit.id), hit.snippet if lang == "zh" and hit.snippet else hit.title, hit.highlighted))
     for drill in drills:
-        if needle in drill.id or needle in drill.title.lower():
-            rows.append(("drill", drill.id, drill.title, html.escape(drill.difficulty)))
+        titles = (drill.title.lower(), drill.title_for("zh").lower())
+        if needle in drill.id or any(needle in t for t in titles):
+            level = (levels or {}).get(drill.difficulty, drill.difficulty)
+            rows.append(("drill", drill.id, drill.title_for(lang), html.escape(level)))
     return rows[:80]
 
 
@@ -67,14 +72,15 @@ class QuickOpen(QDialog):
         self.list.itemActivated.connect(self._accept)
         self.kind_names = {"node": self.tr("Node"), "note": self.tr("Note"), "card": self.tr("Card"),
                            "drill": self.tr("Drill"), "pane": self.tr("Pane")}
+        self.levels = {"easy": self.tr("easy"), "medium": self.tr("medium"), "hard": self.tr("hard")}
 
     def _search(self) -> None:
-        query, lang = self.edit.text(), self.ctx.content_lang
+        query, lang, levels = self.edit.text(), self.ctx.content_lang, self.levels
         drills = self.drills
 
         def search(col):
             found = drills if drills is not None else load_drills()  # read once per dialog
-            return quick_results(col, query, lang, found), found
+            return quick_results(col, query, lang, found, levels), found
 
         self.ctx.tasks.run(search, self._show)
 

@@ -319,7 +319,7 @@ class DrillsPane(QWidget):
                 facts = [f for f in (group if group != drill.difficulty else "", level,
                                      self.tr("%1 GPUs").replace("%1", str(gpus)) if gpus > 1 else "",
                                      self.tr("%1 min").replace("%1", str(drill.time_limit_min))) if f]
-                text = f"{mark}{drill.title}\n" + " · ".join(facts) + best
+                text = f"{mark}{drill.title_for(self.ctx.content_lang)}\n" + " · ".join(facts) + best
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, drill.id)
             self.list.addItem(item)
@@ -372,19 +372,26 @@ class DrillsPane(QWidget):
         drill = next((d for d in self.drills if d.id == drill_id), None)
         if drill is None:  # the "My drills" heading, or nothing
             return
-        from studio.core.markdown_render import render_markdown
-
         self.save_draft()
         self.drill = drill
-        from studio.ui.theme import is_dark
-
-        self.statement.setHtml(render_markdown(self.drill.statement or self.drill.error or "", dark=is_dark()).html)
+        self.show_statement()
         self.minutes.setValue(max(1, int(self.drill.time_limit_min or 30)))
         self._reset_countdown()
         self._load_code()
         self.results.setRowCount(0)
         self.plot.reset(self.drill.metric)
         self.refresh_history()
+
+    def show_statement(self) -> None:
+        """The open drill's statement in the UI language (statement.zh.md under Chinese),
+        English where the drill has no translation."""
+        if self.drill is None:
+            return
+        from studio.core.markdown_render import render_markdown
+        from studio.ui.theme import is_dark
+
+        text = self.drill.statement_for(self.ctx.content_lang) or self.drill.error or ""
+        self.statement.setHtml(render_markdown(text, dark=is_dark()).html)
 
     # --- code, drafts, files ---------------------------------------------------------------
     def _starter(self) -> Path | None:
