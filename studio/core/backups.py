@@ -85,10 +85,21 @@ def _write_sidecar(info: BackupInfo) -> None:
 
 
 def _verify(path: Path) -> tuple[bool, str, dict]:
-    result = dbcheck.run_check(path, full=True, budget_s=None)
-    if not result.ok:
-        return False, result.summary(), {}
-    return True, "ok", dbcheck.count_rows(path)
+    try:
+        result = dbcheck.run_check(path, full=True, budget_s=None)
+        if not result.ok:
+            return False, result.summary(), {}
+        return True, "ok", dbcheck.count_rows(path)
+    finally:
+        _drop_empty_wal(path)
+
+
+def _drop_empty_wal(path: Path) -> None:
+    """A WAL-mode copy (made by an earlier version) read read-only leaves an empty -wal and
+    its -shm behind; nothing else has a backup open, so they can go."""
+    wal = path.with_name(path.name + "-wal")
+    if wal.exists() and wal.stat().st_size == 0:
+        _remove_with_sidefiles(path, keep_main=True)
 
 
 def list_backups(backups: Path, verify_unknown: bool = True) -> list[BackupInfo]:
@@ -174,6 +185,7 @@ def generations_to_keep(backups: list[BackupInfo]) -> set[str]:
 
 def rotate(backups: Path) -> list[Path]:
     """Delete backups outside the generations; damaged copies go once a newer good one exists."""
+    _remove_orphan_sidefiles(backups)
     listed = list_backups(backups)
     keep = generations_to_keep(listed)
     newest_good_time = max((b.created for b in listed if b.verified and not b.damaged), default=None)
@@ -185,10 +197,26 @@ def rotate(backups: Path) -> list[Path]:
             continue  # a damaged copy newer than every good one: keep for salvage
         if not b.verified and not b.damaged:
             continue  # could not be checked (e.g. unreadable sidecar folder): never delete blind
-        for path in (b.path, _sidecar(b.path)):
-            path.unlink(missing_ok=True)
+        _remove_with_sidefiles(b.path)
+        _sidecar(b.path).unlink(missing_ok=True)
         removed.append(b.path)
     return removed
+
+
+def _remove_with_sidefiles(path: Path, keep_main: bool = False) -> None:
+    """Delete `path`'s -wal/-shm/-journal files (and `path` itself unless `keep_main`)."""
+    for suffix in ("-wal", "-shm", "-journal"):
+        path.with_name(path.name + suffix).unlink(missing_ok=True)
+    if not keep_main:
+        path.unlink(missing_ok=True)
+
+
+def _remove_orphan_sidefiles(backups: Path) -> None:
+    """-wal/-shm files of copies that no longer exist (left by earlier versions)."""
+    for side in [*backups.glob(f"{NAME_PREFIX}*-wal"), *backups.glob(f"{NAME_PREFIX}*-shm")]:
+        main = side.with_name(side.name.rsplit("-", 1)[0])
+        if not main.exists():
+            side.unlink(missing_ok=True)
 
 
 def make_backup(db_path: Path, backups: Path, reason: str = "daily") -> BackupInfo:
@@ -203,15 +231,21 @@ def make_backup(db_path: Path, backups: Path, reason: str = "daily") -> BackupIn
         dst = sqlite3.connect(partial)
         try:
             src.backup(dst)
+            # One self-contained file: a WAL-mode copy would leave -wal/-shm files beside it
+            # when it is checked read-only.
+            dst.execute("PRAGMA journal_mode=DELETE")
         finally:
             dst.close()
             src.close()
     except (sqlite3.Error, OSError) as exc:
-        partial.unlink(missing_ok=True)
+        _remove_with_sidefiles(partial)
         raise BackupFailed(f"could not copy {db_path} to {backups}: {exc}") from exc
-    ok, detail, counts = _verify(partial)
+    try:
+        ok, detail, counts = _verify(partial)
+    finally:
+        _remove_with_sidefiles(partial, keep_main=True)
     if not ok:
-        partial.unlink(missing_ok=True)
+        _remove_with_sidefiles(partial)
         state = DbState.load(db_path)
         state.last_check = ""  # the next open runs the check and offers the way out
         state.save(db_path)
@@ -278,13 +312,18 @@ def restore_backup(db_path: Path, backups: Path, backup_id: str) -> tuple[Backup
         raise RestoreFailed(f"backup {info.id} failed its integrity check ({detail}); choose another")
     staging = db_path.with_name(db_path.name + ".restoring")
     staging.unlink(missing_ok=True)
-    src = dbcheck.connect_read_only(info.path)
-    dst = sqlite3.connect(staging)
     try:
-        src.backup(dst)
-    finally:
-        dst.close()
-        src.close()
+        src = dbcheck.connect_read_only(info.path)
+        dst = sqlite3.connect(staging)
+        try:
+            src.backup(dst)
+        finally:
+            dst.close()
+            src.close()
+            _drop_empty_wal(info.path)
+    except BaseException:  # a full disk mid-copy: leave the database as it was, and no half copy
+        _remove_with_sidefiles(staging)
+        raise
     kept = _put_in_place(staging, db_path, "before-restore")
     state = DbState.load(db_path)
     state.exists, state.cards, state.reviews = True, counts.get("cards", -1), counts.get("reviews", -1)

@@ -298,3 +298,25 @@ def test_a_backup_made_by_hand_does_not_push_out_the_days_automatic_one(db_path,
     again = bk.make_backup(db_path, backups, reason="daily")
     ids = {b.id for b in bk.list_backups(backups)}
     assert {manual.id, again.id} <= ids and daily.id not in ids  # newest automatic one of the day
+
+
+def test_backups_are_single_files_and_leave_nothing_beside_them(db_path, tmp_path):
+    """A WAL-mode database copied and checked read-only left -wal/-shm files per backup
+    (and per failed copy) that nothing ever removed."""
+    backups = tmp_path / "backups"
+    backups.mkdir()
+    legacy = backups / "studio-20261101-080000-000001-daily.sqlite3"  # WAL mode, as earlier versions made them
+    src, dst = sqlite3.connect(db_path), sqlite3.connect(legacy)
+    src.backup(dst)
+    src.close(), dst.close()
+    (backups / "studio-20261101-070000-000001-daily.sqlite3.partial-shm").write_bytes(b"\0" * 32768)  # orphan
+    good = bk.make_backup(db_path, backups)
+    con = sqlite3.connect(f"{good.path.as_uri()}?mode=ro", uri=True)
+    assert con.execute("PRAGMA journal_mode").fetchone()[0] == "delete"
+    con.close()
+    bk.restore_backup(tmp_path / "restored.sqlite3", backups, legacy.name[len("studio-"):-len(".sqlite3")])
+    damage(db_path, first_leaf(db_path, "cards"))
+    with pytest.raises(bk.BackupFailed):
+        bk.make_backup(db_path, backups)
+    assert sorted(p.name for p in backups.iterdir()) == sorted(
+        [legacy.name, legacy.name + ".json", good.path.name, good.path.name + ".json"])
