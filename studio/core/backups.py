@@ -220,7 +220,16 @@ def _remove_orphan_sidefiles(backups: Path) -> None:
 
 
 def make_backup(db_path: Path, backups: Path, reason: str = "daily") -> BackupInfo:
-    """Copy, check and count; keep the copy only if it passed. Then rotate."""
+    """Copy, check and count; keep the copy only if it passed. Then rotate.
+
+    A missing, empty or cut-short file, or one that holds no collection, is refused: such
+    a copy would pass SQLite's check and push good backups out.
+    """
+    if not db_path.exists():
+        raise BackupFailed(f"there is no database at {db_path} to back up")
+    problem = dbcheck.header_problem(db_path)
+    if problem:
+        raise BackupFailed(f"{db_path.name} is not backed up: {problem}; run `studio db check`")
     backups.mkdir(parents=True, exist_ok=True)
     now = datetime.now()
     stamp = now.strftime("%Y%m%d-%H%M%S-%f")
@@ -244,6 +253,9 @@ def make_backup(db_path: Path, backups: Path, reason: str = "daily") -> BackupIn
         ok, detail, counts = _verify(partial)
     finally:
         _remove_with_sidefiles(partial, keep_main=True)
+    if ok and dbcheck.schema_revision(partial) is None:
+        _remove_with_sidefiles(partial)
+        raise BackupFailed(f"{db_path.name} is not backed up: it holds no collection (no schema revision)")
     if not ok:
         _remove_with_sidefiles(partial)
         state = DbState.load(db_path)

@@ -320,3 +320,25 @@ def test_backups_are_single_files_and_leave_nothing_beside_them(db_path, tmp_pat
         bk.make_backup(db_path, backups)
     assert sorted(p.name for p in backups.iterdir()) == sorted(
         [legacy.name, legacy.name + ".json", good.path.name, good.path.name + ".json"])
+
+
+def test_an_emptied_or_vanished_file_is_never_backed_up(db_path, tmp_path):
+    """An empty file passes SQLite's check; backing it up made `restore newest` bring back nothing."""
+    backups = tmp_path / "backups"
+    good = bk.make_backup(db_path, backups, reason="manual")
+    db_path.write_bytes(b"")
+    with pytest.raises(bk.BackupFailed, match="empty"):
+        bk.make_backup(db_path, backups, reason="manual")
+    db_path.unlink()
+    with pytest.raises(bk.BackupFailed, match="no database"):
+        bk.make_backup(db_path, backups, reason="manual")
+    con = sqlite3.connect(db_path)  # some other program's SQLite file in its place
+    con.execute("CREATE TABLE t (x)")
+    con.commit()
+    con.close()
+    with pytest.raises(bk.BackupFailed, match="no collection"):
+        bk.make_backup(db_path, backups)
+    assert [b.id for b in bk.list_backups(backups)] == [good.id]
+    assert sorted(p.name for p in backups.iterdir()) == sorted([good.path.name, good.path.name + ".json"])
+    info, _kept = bk.restore_backup(db_path, backups, "newest")
+    assert info.id == good.id and counts(db_path) == (1500, 3000)
