@@ -74,7 +74,8 @@ def _list(as_json: bool) -> int:
         return 0
     print(f"{'id':<36} {'date':<16} {'cards':>7} {'reviews':>8} {'size':>9}  status")
     for b in listed:
-        status = "damaged" if b.damaged else "ok" if b.verified else "unchecked"
+        status = ("damaged" if b.damaged else "ok" if b.good else "no collection" if b.verified
+                  else "unchecked")
         print(f"{b.id:<36} {b.created:%Y-%m-%d %H:%M} {b.cards:>7} {b.reviews:>8} "
               f"{b.size / 1e6:>7.1f}MB  {status}")
     return 0

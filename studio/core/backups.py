@@ -53,6 +53,11 @@ class BackupInfo:
     reviews: int = -1
     size: int = 0
 
+    @property
+    def good(self) -> bool:
+        """Passed its check and holds a collection (an empty file passes SQLite's check too)."""
+        return self.verified and not self.damaged and self.cards >= 0
+
     def to_json(self) -> dict:
         out = asdict(self)
         out["path"] = str(self.path)
@@ -140,14 +145,14 @@ def list_backups(backups: Path, verify_unknown: bool = True) -> list[BackupInfo]
 
 
 def newest_good(backups: Path) -> BackupInfo | None:
-    return next((b for b in list_backups(backups) if b.verified and not b.damaged), None)
+    return next((b for b in list_backups(backups) if b.good), None)
 
 
 def find_backup(backups: Path, backup_id: str) -> BackupInfo:
     """A backup by id, unique id prefix, or 'newest' (the newest good one)."""
     listed = list_backups(backups)
     if backup_id == "newest":
-        good = [b for b in listed if b.verified and not b.damaged]
+        good = [b for b in listed if b.good]
         if not good:
             raise RestoreFailed(f"no verified backup in {backups}")
         return good[0]
@@ -161,7 +166,7 @@ def find_backup(backups: Path, backup_id: str) -> BackupInfo:
 def generations_to_keep(backups: list[BackupInfo]) -> set[str]:
     """Ids to keep: the newest good one; of the automatic ones, the newest of each of the last
     7 days, 4 ISO weeks and 6 months; the newest 10 made by hand and 3 made before upgrades."""
-    good = sorted((b for b in backups if b.verified and not b.damaged), key=lambda b: b.created, reverse=True)
+    good = sorted((b for b in backups if b.good), key=lambda b: b.created, reverse=True)
     keep: set[str] = set()
     if good:
         keep.add(good[0].id)
@@ -188,7 +193,7 @@ def rotate(backups: Path) -> list[Path]:
     _remove_orphan_sidefiles(backups)
     listed = list_backups(backups)
     keep = generations_to_keep(listed)
-    newest_good_time = max((b.created for b in listed if b.verified and not b.damaged), default=None)
+    newest_good_time = max((b.created for b in listed if b.good), default=None)
     removed = []
     for b in listed:
         if b.id in keep:
@@ -279,7 +284,7 @@ def make_backup(db_path: Path, backups: Path, reason: str = "daily") -> BackupIn
 def backup_if_first_today(db_path: Path, backups: Path) -> BackupInfo | None:
     """The once-a-day copy: made on the first start of each calendar day that has none good."""
     today = datetime.now().date()
-    if any(b.created.date() == today and b.verified and not b.damaged for b in list_backups(backups)):
+    if any(b.created.date() == today and b.good for b in list_backups(backups)):
         return None
     return make_backup(db_path, backups, reason="daily")
 

@@ -236,7 +236,7 @@ def test_read_only_open_of_a_damaged_file_reads_and_never_writes(db_path):
 
 def _info(day: datetime, reason="daily", ok=True) -> bk.BackupInfo:
     return bk.BackupInfo(id=day.strftime("%Y%m%d-%H%M%S-000000") + f"-{reason}", path=Path("x"),
-                         created=day, reason=reason, verified=ok, damaged=not ok)
+                         created=day, reason=reason, verified=ok, damaged=not ok, cards=10, reviews=20)
 
 
 def test_generations_keep_7_days_4_weeks_6_months():
@@ -342,3 +342,19 @@ def test_an_emptied_or_vanished_file_is_never_backed_up(db_path, tmp_path):
     assert sorted(p.name for p in backups.iterdir()) == sorted([good.path.name, good.path.name + ".json"])
     info, _kept = bk.restore_backup(db_path, backups, "newest")
     assert info.id == good.id and counts(db_path) == (1500, 3000)
+
+
+def test_a_verified_copy_holding_no_collection_is_not_a_good_backup(db_path, tmp_path):
+    """Such copies were made from 0-byte files before make_backup refused them."""
+    backups = tmp_path / "backups"
+    good = bk.make_backup(db_path, backups, reason="manual")
+    stamp = (datetime.now() + timedelta(minutes=1)).strftime("%Y%m%d-%H%M%S-%f")
+    empty = backups / f"studio-{stamp}-manual.sqlite3"
+    empty.write_bytes(b"")
+    Path(str(empty) + ".json").write_text(json.dumps(
+        {"verified": True, "damaged": False, "cards": -1, "reviews": -1, "reason": "manual"}))
+    [listed_empty, _] = bk.list_backups(backups)
+    assert listed_empty.verified and not listed_empty.good
+    assert bk.newest_good(backups).id == good.id and bk.find_backup(backups, "newest").id == good.id
+    bk.rotate(backups)
+    assert [b.id for b in bk.list_backups(backups)] == [good.id]
