@@ -80,7 +80,8 @@ class BackupDialog(QDialog):
         self.backups = backups
         self.table.setRowCount(len(backups))
         for row, b in enumerate(backups):
-            check = self.tr("damaged") if b.damaged else self.tr("ok") if b.verified else self.tr("not checked")
+            check = (self.tr("damaged") if b.damaged else self.tr("ok") if b.good
+                     else self.tr("no collection") if b.verified else self.tr("not checked"))
             cells = [f"{b.created:%Y-%m-%d %H:%M}", self._kind(b.reason), str(b.cards), str(b.reviews),
                      f"{b.size / 1e6:.1f} MB", check]
             for col, text in enumerate(cells):
@@ -91,7 +92,7 @@ class BackupDialog(QDialog):
         if backups:
             self.status.setText(self.tr("Backups kept: %1 (in %2)").replace("%1", str(len(backups)))
                                 .replace("%2", str(paths.backups_dir())))
-            self.table.selectRow(0)
+            self.table.selectRow(next((i for i, b in enumerate(backups) if b.good), 0))
         else:
             self.status.setText(self.tr("No backups yet. One is made on the first start of each day."))
 

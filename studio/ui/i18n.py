@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLocale, QTranslator
+from pathlib import Path
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QTranslator
 
 from studio import paths
 from studio.core.settings import resolve_language
@@ -27,7 +29,9 @@ def install_translators(language: str) -> list[str]:
     loaded: list[str] = []
     if language == "en":
         return loaded
-    for qm in sorted(i18n_dir().glob(f"*_{language}.qm")):
+    # Qt's own strings (the standard Close, Yes, No, Cancel buttons) come with Qt.
+    qt_own = sorted(Path(QLibraryInfo.path(QLibraryInfo.TranslationsPath)).glob(f"qtbase_{language}.qm"))
+    for qm in [*qt_own, *sorted(i18n_dir().glob(f"*_{language}.qm"))]:
         translator = QTranslator(app)
         if translator.load(str(qm)):
             app.installTranslator(translator)

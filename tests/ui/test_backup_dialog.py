@@ -51,3 +51,31 @@ def test_a_damaged_backup_is_listed_as_such_and_cannot_be_restored(studio_app, q
     assert not dialog.restore_button.isEnabled()
     dialog.deleteLater()
     close_app(studio_app)
+
+
+def test_in_chinese_a_copy_without_a_collection_is_named_and_the_good_one_is_preselected(studio_app, qtbot):
+    import json
+    from datetime import datetime, timedelta
+
+    from PySide6.QtWidgets import QDialogButtonBox
+
+    from studio.ui import i18n
+    from studio.ui.backup_dialog import BackupDialog
+
+    good = studio_app.tasks.call(lambda c: make_backup(c.db.path, paths.backups_dir(), reason="manual"))
+    stamp = (datetime.now() + timedelta(minutes=1)).strftime("%Y%m%d-%H%M%S-%f")
+    empty = paths.backups_dir() / f"studio-{stamp}-manual.sqlite3"  # what a 0-byte database once gave
+    empty.write_bytes(b"")
+    empty.with_name(empty.name + ".json").write_text(json.dumps({"verified": True, "cards": -1, "reviews": -1}))
+    i18n.install_translators("zh_CN")
+    try:
+        dialog = BackupDialog(studio_app.window.ctx, studio_app.window)
+        qtbot.waitUntil(lambda: dialog.table.rowCount() == 2, timeout=10000)
+        assert [dialog.table.item(r, 5).text() for r in (0, 1)] == ["不含收藏库", "正常"]
+        assert dialog.selected().id == good.id and dialog.restore_button.isEnabled()
+        close = dialog.findChild(QDialogButtonBox).button(QDialogButtonBox.Close)
+        assert close.text() == "关闭"  # Qt's own strings are translated too
+    finally:
+        i18n.install_translators("en")
+    dialog.deleteLater()
+    close_app(studio_app)
