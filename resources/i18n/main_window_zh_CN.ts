@@ -1,191 +1,195 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>MainWindow</name>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="75"/>
+        <location filename="../../studio/ui/main_window.py" line="75" />
         <source>ML Infra Studio</source>
         <translation>ML Infra Studio</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="82"/>
+        <location filename="../../studio/ui/main_window.py" line="82" />
         <source>Notes</source>
         <translation>笔记</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="82"/>
+        <location filename="../../studio/ui/main_window.py" line="82" />
         <source>Review</source>
         <translation>复习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="82"/>
+        <location filename="../../studio/ui/main_window.py" line="82" />
         <source>Interviews</source>
         <translation>面试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="83"/>
+        <location filename="../../studio/ui/main_window.py" line="83" />
         <source>Drills</source>
         <translation>算子练习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="83"/>
+        <location filename="../../studio/ui/main_window.py" line="83" />
         <source>Stats</source>
         <translation>统计</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="178"/>
+        <location filename="../../studio/ui/main_window.py" line="185" />
         <source>Error: %1</source>
         <translation>错误：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="129"/>
+        <location filename="../../studio/ui/main_window.py" line="130" />
         <source>Drill device: checking…</source>
         <translation>练习设备：检测中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="83"/>
+        <location filename="../../studio/ui/main_window.py" line="83" />
         <source>Bench</source>
         <translation>基准测试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="171"/>
+        <location filename="../../studio/ui/main_window.py" line="172" />
         <source>Read-only: this database is damaged or cannot be written, so nothing you do is saved. Restore a backup from File → Database → Restore from backup…</source>
         <translation>只读：该数据库已损坏或无法写入，你的任何操作都不会被保存。可从“文件 → 数据库 → 从备份恢复…”恢复备份。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="181"/>
+        <location filename="../../studio/ui/main_window.py" line="180" />
+        <source>The database reported damage while working. Restart the app: it checks the file and offers to restore the newest good backup or salvage what can be read. Your backups are kept.</source>
+        <translation>数据库在使用中报告了损坏。请重新启动应用：它会检查文件，并提供恢复最新的完好备份或抢救可读数据的选项。你的备份都会保留。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/main_window.py" line="188" />
         <source>&amp;File</source>
         <translation>文件(&amp;F)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="182"/>
+        <location filename="../../studio/ui/main_window.py" line="189" />
         <source>Add notes folder…</source>
         <translation>添加笔记文件夹…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="183"/>
+        <location filename="../../studio/ui/main_window.py" line="190" />
         <source>Import notes…</source>
         <translation>导入笔记…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="184"/>
+        <location filename="../../studio/ui/main_window.py" line="191" />
         <source>Import Anki deck…</source>
         <translation>导入 Anki 牌组…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="185"/>
+        <location filename="../../studio/ui/main_window.py" line="192" />
         <source>Open problem set…</source>
         <translation>打开题库…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="187"/>
+        <location filename="../../studio/ui/main_window.py" line="194" />
         <source>Database</source>
         <translation>数据库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="188"/>
+        <location filename="../../studio/ui/main_window.py" line="195" />
         <source>Restore from backup…</source>
         <translation>从备份恢复…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="189"/>
+        <location filename="../../studio/ui/main_window.py" line="196" />
         <source>Back up now</source>
         <translation>立即备份</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="190"/>
+        <location filename="../../studio/ui/main_window.py" line="197" />
         <source>Check database</source>
         <translation>检查数据库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="191"/>
+        <location filename="../../studio/ui/main_window.py" line="198" />
         <source>&amp;View</source>
         <translation>视图(&amp;V)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="192"/>
+        <location filename="../../studio/ui/main_window.py" line="199" />
         <source>Language</source>
         <translation>语言</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="193"/>
-        <location filename="../../studio/ui/main_window.py" line="199"/>
+        <location filename="../../studio/ui/main_window.py" line="200" />
+        <location filename="../../studio/ui/main_window.py" line="206" />
         <source>System</source>
         <translation>跟随系统</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="198"/>
+        <location filename="../../studio/ui/main_window.py" line="205" />
         <source>Theme</source>
         <translation>主题</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="199"/>
+        <location filename="../../studio/ui/main_window.py" line="206" />
         <source>Light</source>
         <translation>浅色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="199"/>
+        <location filename="../../studio/ui/main_window.py" line="206" />
         <source>Dark</source>
         <translation>深色</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="204"/>
+        <location filename="../../studio/ui/main_window.py" line="211" />
         <source>&amp;Go</source>
         <translation>跳转(&amp;G)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="205"/>
+        <location filename="../../studio/ui/main_window.py" line="212" />
         <source>Quick open…</source>
         <translation>快速打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="265"/>
+        <location filename="../../studio/ui/main_window.py" line="272" />
         <source>Open problem set</source>
         <translation>打开题库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="288"/>
+        <location filename="../../studio/ui/main_window.py" line="295" />
         <source>Backup made and checked: %1 cards, %2 reviews</source>
         <translation>备份已完成并通过校验：%1 张卡片，%2 次复习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="294"/>
+        <location filename="../../studio/ui/main_window.py" line="301" />
         <source>Checking the database…</source>
         <translation>正在检查数据库…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="299"/>
+        <location filename="../../studio/ui/main_window.py" line="306" />
         <source>Database check: ok (%1 s)</source>
         <translation>数据库检查：正常（%1 秒）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="301"/>
+        <location filename="../../studio/ui/main_window.py" line="308" />
         <source>Database check</source>
         <translation>数据库检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="302"/>
+        <location filename="../../studio/ui/main_window.py" line="309" />
         <source>The database is damaged. Restore a backup (File → Database → Restore from backup…), or quit and start the app again to salvage it.</source>
         <translation>数据库已损坏。请恢复一个备份（文件 → 数据库 → 从备份恢复…），或退出后重新启动应用来抢救数据。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="314"/>
+        <location filename="../../studio/ui/main_window.py" line="321" />
         <source>Due today: %1</source>
         <translation>今日到期：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="321"/>
+        <location filename="../../studio/ui/main_window.py" line="328" />
         <source>Next: %1 %2 %3 (%4 this week)</source>
         <translation>下一场：%1 %2 %3（本周共 %4 项）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="330"/>
+        <location filename="../../studio/ui/main_window.py" line="337" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/main_window.py" line="330"/>
+        <location filename="../../studio/ui/main_window.py" line="337" />
         <source>CPU interpreter</source>
         <translation>CPU 解释器</translation>
     </message>

@@ -124,6 +124,7 @@ class MainWindow(QMainWindow):
         ctx.bus.open_pane.connect(self._open_pane)
         ctx.bus.review_scope.connect(self._open_review_pane)
         ctx.tasks.failed.connect(self._task_failed)
+        ctx.tasks.damage_met.connect(self._damage_met)
         self.refresh_status()
         self.show_read_only_banner()
         self.device_label.setText(self.tr("Drill device: checking…"))
@@ -173,6 +174,12 @@ class MainWindow(QMainWindow):
         elif self.banner.isVisible() and self.banner.property("read_only_banner"):
             self.show_banner("")
         self.banner.setProperty("read_only_banner", self.ctx.collection.read_only)
+
+    def _damage_met(self) -> None:
+        """Damage found while working stays on screen, not only for a status-bar moment."""
+        self.show_banner(self.tr("The database reported damage while working. Restart the app: it checks the file "
+                                 "and offers to restore the newest good backup or salvage what can be read. Your "
+                                 "backups are kept."))
 
     def _task_failed(self, message: str) -> None:
         self.statusBar().showMessage(self.tr("Error: %1").replace("%1", message), 15000)

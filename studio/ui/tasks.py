@@ -51,6 +51,7 @@ class TaskRunner(QObject):
     # (crashes in bool_dealloc / segfaults at exit).
     _finished = Signal(int)
     failed = Signal(str)
+    damage_met = Signal()  # SQLite called the file damaged while working: say so until restart
     busy_changed = Signal(bool)
 
     def __init__(self, collection: Collection, parent: QObject | None = None):
@@ -90,6 +91,7 @@ class TaskRunner(QObject):
                 result, error = None, exc
                 if errors.classify(exc) == "damaged":
                     request_check(self.collection.db.path)
+                    self.damage_met.emit()
             with self._lock:
                 key = self._next_key
                 self._next_key += 1

@@ -194,4 +194,6 @@ def test_damage_met_while_working_makes_the_next_open_check(studio_app, qtbot):
     qtbot.waitUntil(lambda: bool(errors), timeout=5000)
     assert errors[0].startswith("The database reported damage")
     assert DbState.load(db).last_check == ""
+    qtbot.waitUntil(lambda: studio_app.window.banner.isVisibleTo(studio_app.window), timeout=5000)
+    assert "Restart the app" in studio_app.window.banner.text()  # stays on screen, not a status-bar moment
     close_app(studio_app)
