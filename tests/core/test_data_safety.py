@@ -113,11 +113,18 @@ def test_table_page_damage_is_found_at_next_days_open_and_not_backed_up(db_path,
     assert not list(backups.glob("*.partial"))
 
 
-def test_index_page_damage_is_found_too(db_path):
+def test_index_page_damage_is_found_too(db_path, tmp_path):
+    backups = tmp_path / "backups"
+    good = bk.make_backup(db_path, backups)
     damage(db_path, root_page(db_path, "ix_review_log_day"))
+    before = db_path.read_bytes()
     next_day(db_path)
     with pytest.raises(DatabaseCorrupt):
-        open_database(db_path)
+        open_database(db_path, backups)
+    assert db_path.read_bytes() == before
+    with pytest.raises(bk.BackupFailed):
+        bk.make_backup(db_path, backups)
+    assert [b.id for b in bk.list_backups(backups)] == [good.id]
 
 
 def test_same_day_reopen_skips_the_check_but_a_crash_marker_forces_it(db_path):
