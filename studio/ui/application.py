@@ -118,10 +118,17 @@ def recover(problem: DatabaseProblem, choice: str, good: bk.BackupInfo | None) -
 
 
 def open_collection_interactive(interactive: bool) -> Collection | None:
-    """Open the collection; on a problem ask the user (or report and give up)."""
-    try:
-        return Collection.open()
-    except DatabaseProblem as problem:
+    """Open the collection; on a problem ask the user (or report and give up).
+
+    When the chosen way out fails (a backup that fails its check when restored, a full
+    disk while salvaging), the user is told why and offered the choices again, with the
+    failed backup no longer among them; only Quit leaves.
+    """
+    while True:
+        try:
+            return Collection.open()
+        except DatabaseProblem as exc:
+            problem = exc
         log.error("database problem: %s", problem)
         if not interactive:
             from studio.dbcli import explain_problem
@@ -132,12 +139,16 @@ def open_collection_interactive(interactive: bool) -> Collection | None:
         box, buttons = recovery_box(problem, good)
         box.exec()
         choice = next((k for k, b in buttons.items() if b is box.clickedButton()), "quit")
+        if choice == "quit":
+            return None
         try:
-            return recover(problem, choice, good)
+            col = recover(problem, choice, good)
         except (DatabaseProblem, bk.RestoreFailed, OSError) as exc:
             log.error("recovery (%s) failed: %s", choice, exc)
             QMessageBox.critical(None, QCoreApplication.translate("StudioApp", "ML Infra Studio"), str(exc))
-            return None
+            continue
+        if col is not None:
+            return col
 
 
 class StudioApp:

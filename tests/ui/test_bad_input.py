@@ -109,6 +109,45 @@ def test_the_recovery_dialog_at_start_up_speaks_the_users_language(studio_home, 
     assert paths.database_path().read_bytes() == before
 
 
+def test_a_backup_that_fails_its_check_at_restore_offers_the_choices_again(studio_home, monkeypatch):
+    """The newest backup went bad on disk after it was made: the restore refuses it, says so,
+    and the dialog comes back offering the next good one (it used to quit the app)."""
+    import time
+
+    from studio import paths
+    from studio.core.backups import make_backup
+    from studio.ui.application import ensure_qapp, open_collection_interactive
+    from tests.core.test_data_safety import damage, first_leaf
+
+    ensure_qapp()
+    older = _damaged_collection_with_backup(cards=30)
+    db = paths.database_path()
+    damaged_db = db.read_bytes()
+    db.write_bytes(paths.backups_dir().joinpath(older.path.name).read_bytes())  # whole again, briefly
+    time.sleep(0.01)
+    newer = make_backup(db, paths.backups_dir(), reason="manual")
+    damage(newer.path, first_leaf(newer.path, "cards"))  # a bad sector in the backup itself
+    db.write_bytes(damaged_db)
+    offered, critical = [], []
+
+    def pick(box):
+        offered.append([b.text() for b in box.buttons()])
+        chosen = next(b for b in box.buttons() if b.text().startswith("Restore"))
+        monkeypatch.setattr(box, "clickedButton", lambda b=chosen: b)
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "exec", pick)
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a: critical.append(a[2]))
+    monkeypatch.setattr("studio.ui.application._inform", lambda *a: None)
+    col = open_collection_interactive(interactive=True)
+    assert len(offered) == 2 and len(critical) == 1 and "failed its integrity check" in critical[0]
+    from studio.core.backups import list_backups
+
+    assert {b.id: b.damaged for b in list_backups(paths.backups_dir())} == {newer.id: True, older.id: False}
+    assert col is not None and not col.read_only and col.counts()["cards"] == 30
+    col.close()
+
+
 def test_damaged_database_can_be_salvaged(studio_home, monkeypatch):
     from studio import paths
     from studio.ui.application import ensure_qapp, open_collection_interactive
