@@ -2,7 +2,7 @@
 
     studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine|do_bench|cudagraph] [--interpret] [--json]
                                [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
-                               [--compile-baseline]
+                               [--compile-baseline] [--point-timeout S]
     studio-bench history FILE[:FUNC] [--json]
 
 FILE:FUNC names the kernel (a Python file and the function in it); SPEC is its bench spec,
@@ -11,8 +11,9 @@ and the README's "Kernel bench"). Each sweep point is checked against the spec's
 and, on a GPU, timed beside every baseline the spec names. The run goes through the drill
 engine: the kernel runs in a worker process apart from the judge, with its time and memory
 limits. Exit status: 0 every point correct, 1 a point wrong, 2 the run could not be judged
-(bad spec, crash, hang). With --json, stdout is one JSON document with every point and the
-run's id. Every run is kept in the app's history (with the kernel's git commit, if any);
+(bad spec, crash, hang; a point that hangs or crashes the kernel's process fails alone, with
+its line, and a fresh process checks the rest of the sweep first). With --json, stdout is one
+JSON document with the run's id and every point, each with the same fields (summary()). Every run is kept in the app's history (with the kernel's git commit, if any);
 --compare RUN_ID adds the speedup of each point over that run and whether it is beyond the
 noise (the two runs' p20-p80 ranges do not overlap).
 """
@@ -46,12 +47,12 @@ def parse_target(target: str) -> tuple[Path, str]:
 
 def bench_request(kernel: Path, func: str, spec: Path, interpret: bool = False,
                   timeout_s: float | None = None, protocol: str = "engine",
-                  compile_baseline: bool = False) -> RunRequest:
+                  compile_baseline: bool = False, point_timeout_s: float | None = None) -> RunRequest:
     """The drill engine's request for a bench of `func` in `kernel` under `spec`."""
     problem = {"id": f"bench:{kernel.name}", "bench_spec": str(spec), "entry": func,
                "signature": f"{func}(...)", "inputs": [], "metric": "gbps", "tolerances": {},
                "trials": 1, "cases": [], "gpu_cases": [], "bench": {"shapes": [], "dtypes": []},
-               "reference_ops": {}, "compile_baseline": compile_baseline}
+               "reference_ops": {}, "compile_baseline": compile_baseline, "point_timeout_s": point_timeout_s}
     # lang "torch" for Python: a bench measures the user's code as it is; the drills' rule that
     # a Triton solution must launch a Triton kernel of its own does not apply. A .cu file (or
     # Python calling load_inline) is CUDA: it has to be built first.
@@ -74,6 +75,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--interpret", action="store_true", help="Triton's interpreter on the CPU: correctness only")
     run.add_argument("--json", action="store_true", help="print one JSON document")
     run.add_argument("--timeout", type=float, help="seconds for the whole run (default 600)")
+    run.add_argument("--point-timeout", type=float, metavar="S",
+                     help="seconds for one point's check (default 120): a kernel that hangs at one size "
+                          "fails that point and the sweep goes on in a fresh process")
     run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env)")
     run.add_argument("--compare", type=int, metavar="RUN_ID", help="compare each point with an earlier run")
     run.add_argument("--no-record", action="store_true", help="do not keep this run in the history")
@@ -123,7 +127,7 @@ def _run(args, out: TextIO) -> int:
                 print(f"error: no bench run #{args.compare} (see `studio-bench history {kernel}`)", file=sys.stderr)
                 return 2
         request = bench_request(kernel, func, spec, args.interpret, args.timeout, args.protocol,
-                                args.compile_baseline)
+                                args.compile_baseline, args.point_timeout)
         runner = DrillRunner(python=args.python)
         printer = None if args.json else _Printer(out)
         result = runner.run(request, printer)
@@ -206,6 +210,14 @@ def _history(args, out: TextIO) -> int:
     return 0
 
 
+def _with_us(entry: dict) -> dict:
+    """median_us, p20_us and p80_us beside the engine's milliseconds (ms, p20, p80)."""
+    for ms_key, us_key in (("ms", "median_us"), ("p20", "p20_us"), ("p80", "p80_us")):
+        value = entry.get(ms_key)
+        entry[us_key] = value * 1e3 if isinstance(value, (int, float)) else None
+    return entry
+
+
 _POINT_KEYS = ("ms", "p20", "p80", "gbps", "tflops", "pct_of_peak", "pct_of_tflops_peak", "bytes", "flops",
                "speedup", "baseline", "baselines", "protocol", "invalid", "note")
 
@@ -224,13 +236,15 @@ def summary(result: RunResult, spec: Path, protocol: str) -> dict:
             continue
         point = {"size": list(case.shape), "dtype": case.dtype, "passed": case.passed, "error": case.error,
                  "max_abs_err": case.max_abs_err, "max_rel_err": case.max_rel_err}
+        point.update(dict.fromkeys(_POINT_KEYS))   # null where not timed (no GPU, a failed point)
+        point["baselines"], point["timing_error"] = {}, None
         t = timed.get((tuple(case.shape), case.dtype))
         if t is not None:
             point.update({k: getattr(t, k) for k in _POINT_KEYS})
-            point["baselines"] = {name: dict(entry) for name, entry in (t.baselines or {}).items()}
+            point["baselines"] = {name: _with_us(dict(entry)) for name, entry in (t.baselines or {}).items()}
             if t.error and point["passed"]:
                 point["timing_error"] = t.error
-        points.append(point)
+        points.append(_with_us(point))
     bench = result.bench if result.bench.requested else None
     error = None if result.error is None else {"kind": result.error.kind, "message": result.error.message,
                                                "file": result.error.file, "line": result.error.line,
@@ -255,8 +269,8 @@ class _Printer:
                 return
             size = "x".join(map(str, c.shape))
             verdict = "ok  " if c.passed else "FAIL"
-            err = f"max abs err {c.max_abs_err:.2e}" if c.max_abs_err is not None else (c.error or "")
-            self.out.write(f"{verdict} {size:>14} {c.dtype:<9} {err}\n")
+            err = f"max abs err {c.max_abs_err:.2e}" if c.max_abs_err is not None else ""
+            self.out.write(f"{verdict} {size:>14} {c.dtype:<9} {err}".rstrip() + "\n")
             if not c.passed and c.error:
                 self.out.write(f"     {c.error}\n")
         elif isinstance(event, BenchPointEvent):

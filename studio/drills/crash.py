@@ -28,11 +28,15 @@ def crash_info(exit_code: int | None, during: str, fault_log_path: Path | None,
     fault_log = ""
     if fault_log_path is not None and fault_log_path.is_file():
         fault_log = fault_log_path.read_text(encoding="utf-8", errors="replace").strip()
-    line = None
-    for match in re.finditer(r'File "([^"]+)", line (\d+)', fault_log):
-        if os.path.realpath(match.group(1)) == os.path.realpath(solution):
-            line = int(match.group(2))
-            break
+    line = line_in_log(fault_log, solution)
     where = f" ({os.path.basename(solution)}, line {line})" if line else ""
     return ErrorInfo("crash", f"the solution crashed: {how}{during}{where}", file=solution,
                      line=line, traceback=fault_log or None)
+
+
+def line_in_log(fault_log: str, solution: str) -> int | None:
+    """The innermost line of `solution` in a faulthandler dump (most recent call first)."""
+    for match in re.finditer(r'File "([^"]+)", line (\d+)', fault_log):
+        if os.path.realpath(match.group(1)) == os.path.realpath(solution):
+            return int(match.group(2))
+    return None

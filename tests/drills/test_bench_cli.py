@@ -128,3 +128,71 @@ def test_without_the_database_layer_the_bench_runs_and_says_history_is_off(capsy
     assert code == 0 and "not kept in the history" in captured.err
     assert "run_id" not in json.loads(captured.out)
     assert bench_cli.main(["history", str(FIXTURES / "row_scale.py")]) == 2
+
+
+LOST = '''
+
+def row_scale_loses_wide_rows(x, s):
+    """Hangs on wide float32 rows and crashes its process on wide float16 rows."""
+    if x.shape[1] > 64 and x.dtype == torch.float32:
+        while True:
+            pass
+    if x.shape[1] > 64:
+        import ctypes
+        ctypes.string_at(0)
+    return row_scale(x, s)
+'''
+
+
+def test_a_kernel_that_hangs_or_crashes_at_one_size_fails_that_point_and_the_sweep_goes_on(capsys, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    kernel.write_text((FIXTURES / "row_scale.py").read_text() + LOST)
+    source = kernel.read_text().splitlines()
+    hang_line = source.index("        while True:") + 1
+    crash_line = source.index("        ctypes.string_at(0)") + 1
+    code, doc = bench(capsys, f"{kernel}:row_scale_loses_wide_rows", "--spec", str(FIXTURES / "row_scale.bench.py"),
+                      "--point-timeout", "5")
+    assert code == 2 and doc["status"] == "timeout"
+    by_size = {(tuple(p["size"]), p["dtype"]): p for p in doc["points"]}
+    assert len(by_size) == 4   # every point reported, the ones after each lost point too
+    assert by_size[((3, 33), "float32")]["passed"] and by_size[((3, 33), "float16")]["passed"]
+    hung, crashed = by_size[((5, 100), "float32")], by_size[((5, 100), "float16")]
+    assert not hung["passed"] and "time limit" in hung["error"] and f"row_scale.py, line {hang_line}" in hung["error"]
+    assert not crashed["passed"] and "SIGSEGV" in crashed["error"]
+    assert f"row_scale.py, line {crash_line}" in crashed["error"]
+    assert "2 of 4 points" in doc["error"]["message"]
+    assert doc["error"]["file"] == str(kernel) and doc["error"]["line"] == hang_line
+
+
+def test_the_json_document_has_every_field_of_every_point_in_microseconds_too(tmp_path):
+    from studio.drills.result import BenchPoint, CaseResult, RunResult
+
+    result = RunResult(drill="bench:k.py", file=str(tmp_path / "k.py"), mode="gpu", device="H100",
+                       status="passed")
+    result.bench.requested = result.bench.available = True
+    result.bench.copy_gbps, result.bench.matmul_tflops = 3000.0, 700.0
+    for width, passed in ((1024, True), (2048, False)):
+        result.cases.append(CaseResult(name=f"{width}", passed=passed, shape=[4096, width], dtype="float16",
+                                       max_abs_err=0.0 if passed else None, error=None if passed else "boom"))
+    result.bench.points.append(BenchPoint(
+        size=[4096, 1024], dtype="float16", ms=0.010, p20=0.009, p80=0.011, gbps=1600.0, tflops=0.4,
+        pct_of_peak=53.3, pct_of_tflops_peak=0.06, bytes=16 << 20, flops=4 << 20, speedup=1.5,
+        baselines={"torch": {"ms": 0.015, "p20": 0.014, "p80": 0.016, "gbps": 1100.0},
+                   "raises": {"error": "RuntimeError: no"}}))
+    doc = bench_cli.summary(result, tmp_path / "k.bench.py", "engine")
+    timed, failed = doc["points"]
+    assert set(timed) == set(failed)   # the same fields everywhere, null where there is nothing
+    assert timed["median_us"] == pytest.approx(10.0) and timed["p20_us"] == pytest.approx(9.0)
+    assert timed["p80_us"] == pytest.approx(11.0)
+    assert timed["gbps"] == 1600.0 and timed["tflops"] == 0.4 and timed["pct_of_peak"] == 53.3
+    assert timed["baselines"]["torch"]["median_us"] == pytest.approx(15.0)
+    assert timed["baselines"]["torch"]["p80_us"] == pytest.approx(16.0)
+    assert timed["baselines"]["raises"]["median_us"] is None and "no" in timed["baselines"]["raises"]["error"]
+    assert failed["median_us"] is None and failed["baselines"] == {} and failed["error"] == "boom"
+    assert doc["peaks"] == {"copy_gbps": 3000.0, "matmul_tflops": 700.0}
+    json.dumps(doc, allow_nan=False)
+
+
+def test_the_point_time_limit_reaches_the_judge(tmp_path):
+    request = bench_cli.bench_request(tmp_path / "k.py", "f", tmp_path / "k.bench.py", point_timeout_s=7.5)
+    assert request.problem["point_timeout_s"] == 7.5

@@ -47,10 +47,22 @@ DEFAULT_MEMORY_LIMIT_GIB = 8.0
 TIMING_ROUNDS = 3
 ROUND_MS = 100.0
 PROBE_TRIES = 3
+# A bench point's own time limit: a kernel that hangs at one size fails that point, and a fresh
+# worker takes the rest of the sweep (the run's limit still bounds the whole).
+DEFAULT_POINT_TIMEOUT_S = 120.0
 
 
 class Stop(Exception):
     """The run ends early after an error event was sent."""
+
+
+class _PointLost(Exception):
+    """A bench point took its worker down (hang, crash, memory, CUDA fault): that point
+    fails and a fresh worker takes the rest of the sweep."""
+
+    def __init__(self, info: Any) -> None:
+        super().__init__(info.message)
+        self.info = info
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -119,6 +131,9 @@ class Judge:
         self.threads: dict[str, str] = {}
         self.tampering: dict[str, str] = {}
         self.failed_cases = 0
+        self.failed_points: set[tuple] = set()   # (shape, dtype) of bench points that failed their check
+        self.lost_points: list[tuple[str, Any]] = []   # (case, ErrorInfo) of points that took the worker down
+        self.points_survive = False               # while True, a lost worker loses one point, not the run
         self.current_case: str | None = None
         self.overheads: list[float] = []      # judge round trip less the call, per call
         self.workdir = Path(tempfile.mkdtemp(prefix="studio-judge-"))
@@ -127,6 +142,7 @@ class Judge:
         self.worker = WorkerProcess(self.workdir, self.user_file, self.started + timeout,
                                     int(limit * GIB))
         self.worker.timeout_s = timeout
+        self.run_timeout = timeout
 
     # ----- events -------------------------------------------------------------------
     def emit(self, event: str, **payload: Any) -> None:
@@ -147,8 +163,15 @@ class Judge:
             reply = self.worker.request(command, during)
         except WorkerGone as gone:
             info = gone.info
+            if self.points_survive:
+                raise _PointLost(info) from None
             raise self.fail(info.kind, info.message, info.file, info.line, info.traceback)
         error = reply.get("error")
+        if isinstance(error, dict) and self.points_survive and error.get("kind") == "cuda_error":
+            from studio.drills.result import ErrorInfo
+
+            raise _PointLost(ErrorInfo("cuda_error", str(error.get("message")), _str_or_none(error.get("file")),
+                                       _int_or_none(error.get("line")), _str_or_none(error.get("traceback"))))
         if isinstance(error, dict):
             raise self.fail(str(error.get("kind") or "harness_error"), str(error.get("message")),
                             _str_or_none(error.get("file")), _int_or_none(error.get("line")),
@@ -352,14 +375,31 @@ class Judge:
         if self.mode == "gpu":
             cases += self.drill.get("gpu_cases") or []
         seed = self.base_seed if phase == "check" else self.base_seed + RECHECK_SEED_OFFSET
+        bench_spec = bool(self.drill.get("bench_spec"))
+        if bench_spec and phase == "recheck":   # a user's sweep: re-check the points that passed
+            cases = [c for c in cases if (tuple(c["shape"]), c["dtype"]) not in self.failed_points]
+        survive = bench_spec and phase == "check"
+        run_deadline = self.worker.deadline
+        unchecked = 0
         for index, case in enumerate(cases):
             name = case["name"] if phase == "check" else f"{case['name']} (re-check)"
             self.current_case = case["name"]
             self.emit("case_started", name=name, index=index, total=len(cases), phase=phase)
+            if survive:
+                self._point_deadline(run_deadline)
+            self.points_survive = survive
             try:
                 result = self.check_case(case, trials, seed)
             except Stop:
                 raise
+            except _PointLost as lost:
+                message = lost.info.message
+                if lost.info.kind == "timeout" and self.worker.timeout_s != self.run_timeout:
+                    message += f" (each point has {self.worker.timeout_s:g} s: studio-bench --point-timeout)"
+                result = {"shape": case["shape"], "dtype": case["dtype"], "layout": case["layout"],
+                          "fill": case["fill"], "passed": False, "error": message,
+                          "max_abs_err": None, "max_rel_err": None, "seed": seed, "trials": 0}
+                self.lost_points.append((case["name"], lost.info))
             except _SpecError as exc:  # a bench spec failing at one point: that point fails, the sweep goes on
                 result = {"shape": case["shape"], "dtype": case["dtype"], "layout": case["layout"],
                           "fill": case["fill"], "passed": False, "error": f"bench spec: {exc}",
@@ -371,12 +411,53 @@ class Judge:
                     raise self.fail("bad_drill", f"case {case['name']!r}: {exc.message}", exc.file)
                 raise self.fail("bad_drill", f"preparing case {case['name']!r} failed: "
                                 f"{type(exc).__name__}: {exc}", tb=traceback.format_exc())
+            finally:
+                self.points_survive = False
             self.current_case = None
             result["name"] = name
             result["phase"] = phase
             if not result["passed"]:
                 self.failed_cases += 1
+                self.failed_points.add((tuple(case["shape"]), case["dtype"]))
             self.emit("case_result", **result)
+            if self.lost_points and self.lost_points[-1][0] == case["name"] and phase == "check":
+                if index + 1 < len(cases) and time.monotonic() < run_deadline - 1.0:
+                    run_deadline = self._restart_worker(run_deadline)
+                else:
+                    unchecked = len(cases) - index - 1
+                    break
+        if survive:
+            self.worker.deadline, self.worker.timeout_s = run_deadline, self.run_timeout
+        if survive and self.lost_points:
+            # Every point is reported; the run as a whole could not be judged (exit 2).
+            first, info = self.lost_points[0]
+            rest = (f"{unchecked} not checked: the run's time limit was spent" if unchecked
+                    else "the other points were checked")
+            raise self.fail(info.kind, f"{len(self.lost_points)} of {len(cases)} points took the kernel's "
+                            f"process down (each shows as failed; {rest}); first at {first}: {info.message}",
+                            info.file, info.line, info.traceback)
+
+    def _point_deadline(self, run_deadline: float) -> None:
+        """A bench point gets its own time limit, within what is left of the run's."""
+        limit = float(self.drill.get("point_timeout_s") or DEFAULT_POINT_TIMEOUT_S)
+        if time.monotonic() + limit < run_deadline:
+            self.worker.deadline, self.worker.timeout_s = time.monotonic() + limit, limit
+        else:
+            self.worker.deadline, self.worker.timeout_s = run_deadline, self.run_timeout
+
+    def _restart_worker(self, run_deadline: float) -> float:
+        """A fresh worker with the solution loaded, after a point took the last one down."""
+        self.worker.discard()
+        self.worker = WorkerProcess(self.workdir, self.user_file, run_deadline, self.worker.memory_limit)
+        self.worker.timeout_s = self.run_timeout
+        self.current_case = None
+        try:
+            ready = self.worker.receive(" while starting a fresh worker")
+        except WorkerGone as gone:
+            raise self.fail(gone.info.kind, gone.info.message, tb=gone.info.traceback)
+        self.log(f"a fresh worker (process {ready.get('pid')}) takes the rest of the sweep", level="warning")
+        self._load_solution()
+        return self.worker.deadline
 
     def check_case(self, case: dict[str, Any], trials: int, base_seed: int) -> dict[str, Any]:
         if hasattr(self.spec, "check_output"):
@@ -539,7 +620,10 @@ class Judge:
                       detail=f"the solution changed the machinery that checks it: {what}")
 
     def _blocked(self) -> bool:
-        return bool(self.failed_cases or self.no_launch_cases or self.reference_calls or self.library_kernels
+        # A user's bench times the points that passed; a drill's solution must pass every case.
+        failed = self.failed_cases and not (self.drill.get("bench_spec") and len(self.failed_points) < len(
+            self.drill.get("cases") or []))
+        return bool(failed or self.no_launch_cases or self.reference_calls or self.library_kernels
                     or self.provenance or self.threads or self.tampering)
 
     # ----- timing -------------------------------------------------------------------
@@ -580,7 +664,11 @@ class Judge:
         for dtype in self.drill["bench"]["dtypes"]:
             for shape in self.drill["bench"]["shapes"]:
                 self.current_case = f"bench {shape} {dtype}"
-                points.append(self.bench_point(list(shape), dtype))
+                if (tuple(shape), dtype) in self.failed_points:
+                    points.append({"size": list(shape), "dtype": dtype, "protocol": protocol, "passed": False,
+                                   "error": "not timed: this size failed its check"})
+                else:
+                    points.append(self.bench_point(list(shape), dtype))
                 self.emit("bench_point", **points[-1])
         self.current_case = None
         detail = suspicious_speedup(points)

@@ -31,6 +31,7 @@ from typing import Any, Callable
 from studio.drills.harness.channel import ChannelClosed, receive_command, send_reply
 
 PR_SET_PDEATHSIG = 1
+DUMP_SIGNAL = signal.SIGUSR1   # -> the worker's Python stacks into its fault log
 MAX_MESSAGE = 4000
 
 
@@ -44,7 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     for fd in (args.cmd_fd, args.reply_fd):
         os.set_inheritable(fd, False)
     if args.fault_log:
-        faulthandler.enable(file=open(args.fault_log, "w"))  # noqa: SIM115 - process lifetime
+        fault_log = open(args.fault_log, "w")  # noqa: SIM115 - process lifetime
+        faulthandler.enable(file=fault_log)
+        # The judge asks for the stacks before killing a worker that ran out of time, to name
+        # the line of the user's file that was running (a hang's file and line).
+        faulthandler.register(DUMP_SIGNAL, file=fault_log, all_threads=True)
     worker = Worker(args.reply_fd)
     try:
         while True:

@@ -19,12 +19,14 @@ import time
 from pathlib import Path
 from typing import Any
 
-from studio.drills.crash import crash_info
+from studio.drills.crash import crash_info, line_in_log
 from studio.drills.harness import sandbox
 from studio.drills.harness.channel import FrameReader, ProtocolError, send_command
+from studio.drills.harness.worker import DUMP_SIGNAL
 from studio.drills.result import ErrorInfo
 
 POLL_S = 0.05
+DUMP_WAIT_S = 0.5   # for a hung worker's stacks before it is killed
 GIB = 1 << 30
 
 
@@ -55,6 +57,9 @@ class WorkerProcess:
         scratch.mkdir(exist_ok=True)
         child_env = dict(os.environ if env is None else env)
         child_env["TMPDIR"] = str(scratch)
+        # torch.compile in a solution compiles in its own process, not in a pool of threads
+        # that the background-threads check would count as the solution's.
+        child_env.setdefault("TORCHINDUCTOR_COMPILE_THREADS", "1")
         self.proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, pass_fds=(cmd_read, reply_write),
                                      cwd=workdir, env=child_env, start_new_session=True)
         os.close(cmd_read)
@@ -79,10 +84,13 @@ class WorkerProcess:
             while not self.pending:
                 now = time.monotonic()
                 if now >= self.deadline:
+                    line = self._hung_line()
                     self.kill()
+                    where = f" ({os.path.basename(self.solution)}, line {line})" if line else ""
                     raise WorkerGone(ErrorInfo(
                         "timeout", f"no result within the {self.timeout_s:g} s time limit{during}: "
-                                   f"the solution hangs or is far too slow; the process was killed"))
+                                   f"the solution hangs or is far too slow; the process was killed{where}",
+                        file=self.solution if line else None, line=line))
                 if now >= next_memory_check:
                     next_memory_check = now + 0.2
                     rss = sandbox.tree_rss_bytes(self.proc.pid)
@@ -109,6 +117,27 @@ class WorkerProcess:
         finally:
             selector.close()
         return self.pending.pop(0)
+
+    def _hung_line(self) -> int | None:
+        """The line of the user's file the worker is stuck on: its stacks, dumped on request
+        (faulthandler, so even a loop that never returns to the interpreter's eval loop
+        answers), read back from its fault log."""
+        try:
+            size = self.fault_log.stat().st_size if self.fault_log.is_file() else 0
+            os.kill(self.proc.pid, DUMP_SIGNAL)
+        except (ProcessLookupError, PermissionError, OSError):
+            return None
+        end = time.monotonic() + DUMP_WAIT_S
+        text = ""
+        while time.monotonic() < end:
+            time.sleep(0.02)
+            try:
+                text = self.fault_log.read_bytes()[size:].decode("utf-8", "replace")
+            except OSError:
+                return None
+            if text and line_in_log(text, self.solution) is not None:
+                break
+        return line_in_log(text, self.solution)
 
     def _death(self, during: str) -> ErrorInfo:
         try:
@@ -138,6 +167,16 @@ class WorkerProcess:
             self.proc.wait(timeout=5)
         except subprocess.TimeoutExpired:
             pass
+
+    def discard(self) -> None:
+        """Kill this worker's process group and drop its pipes (a fresh worker follows)."""
+        self.kill()
+        for fd in (self.cmd_write, self.reply_read):
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+        self.cmd_write = self.reply_read = -1
 
     def close(self) -> None:
         """End the worker and everything it started; safe to call more than once."""
