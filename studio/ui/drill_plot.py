@@ -7,7 +7,8 @@ attempt (the personal best by default) can be overlaid.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
 SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
@@ -54,7 +55,9 @@ class DrillPlot(QWidget):
         self.plot = pg.PlotWidget()
         self.plot.setBackground(None)
         self.plot.showGrid(x=False, y=True, alpha=0.3)
-        self.legend = self.plot.addLegend(offset=(10, 24), brush=(255, 255, 255, 210))
+        self.legend = self.plot.addLegend(offset=(10, 24))
+        self.empty_note = self.tr("Run Benchmark on a GPU to plot timings.")
+        self._apply_palette()
         top = QHBoxLayout()
         top.addWidget(self.view)
         top.addWidget(self.note, 1)
@@ -70,6 +73,28 @@ class DrillPlot(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REDRAW_MS)
         self._timer.timeout.connect(self.redraw)
+
+    def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
+        if event.type() in (QEvent.PaletteChange, QEvent.StyleChange):
+            self._apply_palette()
+        super().changeEvent(event)
+
+    def _apply_palette(self) -> None:
+        """Legend and title in the theme's colours (a white legend box with the default grey
+        labels was unreadable in the dark theme)."""
+        palette = self.palette()
+        window, text = palette.color(QPalette.Window), palette.color(QPalette.WindowText)
+        self.legend.setBrush((window.red(), window.green(), window.blue(), 220))
+        self.legend.setPen((text.red(), text.green(), text.blue(), 90))
+        self.legend.setLabelTextColor((text.red(), text.green(), text.blue()))
+        self.title_color = text.name()
+        if getattr(self, "title", ""):
+            self.set_title(self.title)
+
+    def set_title(self, text: str) -> None:
+        """A line above the plot, kept in exported images (the bench names its timing protocol)."""
+        self.title = text
+        self.plot.setTitle(text or None, color=self.title_color, size="9pt")
 
     def reset(self, metric: str = "gbps", peak: float | None = None) -> None:
         self.throughput_metric, self.points, self.peak = metric, [], peak
@@ -171,6 +196,8 @@ class DrillPlot(QWidget):
             if len(missing) > 1:
                 self._timer.start()
         self._signature = base + (tuple(sorted(self._curves)),)
+        if self.points or self.overlay:
+            self.note.setText("")
         self.plot.getAxis("bottom").setTicks([self._ticks(self._labels())])
         for key, curve in self._curves.items():
             pts = sorted(data.get(key, []))
@@ -240,7 +267,7 @@ class DrillPlot(QWidget):
                                    label=self.tr("measured copy bandwidth %1 GB/s").replace("%1", f"{self.peak:.0f}"),
                                    labelOpts={"position": 0.5, "color": SERIES_COLORS["peak"], "anchors": [(0.5, 1), (0.5, 1)]})
             self.plot.addItem(line)
-        self.note.setText("" if self.points or self.overlay else self.tr("Run Benchmark on a GPU to plot timings."))
+        self.note.setText("" if self.points or self.overlay else self.empty_note)
 
     def _draw_roofline(self, np) -> None:
         pg = self.pg

@@ -76,6 +76,9 @@ def test_a_run_end_to_end_fills_the_table_and_the_history(pane, studio_app, qtbo
               for r in range(4)}
     assert checks[("3x33", "float32")] == "ok" and checks[("5x100", "float32")] == "FAILED"
     assert "2 of 4 sizes correct" in pane.status.text()
+    # the reason is in the status, not only in a tooltip; the plot names its timing protocol
+    assert "first failure, 5x100 float32" in pane.status.text() and "only handles rows up to 64" in pane.status.text()
+    assert pane.plot.title == "Timing protocol: engine (L2 flushed, interleaved)"
     qtbot.waitUntil(lambda: pane.history.count() == 1, timeout=10_000)
     assert pane.doc["run_id"] == pane.history.itemData(0)
     csv_path = tmp_path / "out.csv"
@@ -106,6 +109,7 @@ def test_a_hundred_streamed_points_all_reach_the_plot_and_the_table(pane, tmp_pa
     assert pane.table.rowCount() == 100 and pane.table.item(99, 4).text() == f"{(0.005 + 99e-4) * 1e3:.1f}"
     qtbot.waitUntil(lambda: set(pane.plot._curves) == {"you", "torch", "b:torch.compile"}, timeout=5000)
     assert len(pane.plot._curves["you"].getData()[0]) == 100  # every point is drawn, not only listed
+    assert pane.plot.note.text() == ""  # the "nothing plotted yet" note goes once points are drawn
     path = tmp_path / "plot.png"
     pane.export_png(str(path))
     assert path.stat().st_size > 1000
@@ -186,3 +190,33 @@ def test_save_as_drill_lists_it_under_my_drills(pane, studio_app, qtbot, tmp_pat
     assert drills.drill.id == "my-row-scale" and "def row_scale(x, s)" in drills.editor.toPlainText()
     drills.list.setCurrentRow(heading)  # the heading is not a drill
     assert drills.drill.id == "my-row-scale"
+
+
+def test_the_legend_is_readable_in_the_dark_theme(pane):
+    from PySide6.QtGui import QColor, QPalette
+
+    dark = QPalette()
+    dark.setColor(QPalette.Window, QColor("#202124"))
+    dark.setColor(QPalette.WindowText, QColor("#e8eaed"))
+    pane.plot.setPalette(dark)
+    box, text = pane.plot.legend.opts["brush"].color(), pane.plot.legend.opts["labelTextColor"]
+    assert box.lightness() < 80 and text.lightness() > 180
+
+
+@pytest.mark.gpu
+def test_on_a_gpu_a_run_end_to_end_puts_every_point_on_the_plot(pane, studio_app, qtbot, tmp_path):
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    shutil.copy(FIXTURES / "row_scale.bench.py", tmp_path / "row_scale.bench.py")
+    pane.open_kernel(kernel)
+    pane.func.setCurrentText("row_scale")
+    pane.compile_box.setChecked(True)
+    pane.start_run()
+    qtbot.waitUntil(lambda: not pane.is_running(), timeout=300_000)
+    drain(qtbot, studio_app)
+    assert pane.status.text().startswith("passed: 4 of 4 sizes correct"), pane.status.text()
+    series = pane.plot.series()
+    assert len(series["you"]) == 4 and len(series["torch"]) == 4 and len(series["b:torch.compile"]) == 4
+    qtbot.waitUntil(lambda: len(pane.plot._curves.get("you").getData()[0]) == 4 if "you" in pane.plot._curves
+                    else False, timeout=5000)
+    assert all(pane.table.item(r, 5).text() for r in range(4))  # GB/s in every row

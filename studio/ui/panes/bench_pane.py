@@ -209,6 +209,8 @@ class BenchPane(QWidget):
         # Markers only up to 12 points: a sweep streams up to ~100, and markers doubled the cost
         # of building and painting the lines (bench/results/bench_ui_jitter.json).
         self.plot = DrillPlot(symbol_limit=12)
+        self.plot.empty_note = self.tr("Timings plot here as they land (on a GPU; without one, each size is "
+                                       "checked for correctness only).")
         self.table = QTableWidget(0, COLUMNS)
         self.table.setHorizontalHeaderLabels([self.tr("Size"), self.tr("Dtype"), self.tr("Check"), self.tr("Max err"),
                                               self.tr("µs"), self.tr("GB/s"), "TFLOP/s", self.tr("% peak"),
@@ -378,6 +380,8 @@ class BenchPane(QWidget):
         self.rows.clear()
         self.doc, self.compare = None, None
         self.plot.reset("gbps", None)
+        self.plot.set_overlay([], "")
+        self.plot.set_title(self.tr("Timing protocol: %1").replace("%1", self.protocol.currentText()))
         self.result_pending = True
         self.status.setText(self.tr("Starting…"))
         self.thread = DrillRunThread(DrillRunner(self.ctx.settings.get("drill_python") or None), request, self)
@@ -452,11 +456,16 @@ class BenchPane(QWidget):
         self.result_pending = False
         good = sum(1 for c in result.cases if c.phase == "check" and c.passed)
         total = sum(1 for c in result.cases if c.phase == "check")
-        text = self.tr("%1: %2 of %3 sizes correct in %4 s").replace("%1", result.status).replace(
+        text = self.tr("%1: %2 of %3 sizes correct in %4 s").replace("%1", self.status_word(result.status)).replace(
             "%2", str(good)).replace("%3", str(total)).replace("%4", f"{result.duration_s:.1f}")
         if result.error is not None:
             where = f" ({result.error.file}:{result.error.line})" if result.error.file and result.error.line else ""
             text += " — " + result.error.message + where
+        else:
+            failed = next((c for c in result.cases if c.phase == "check" and not c.passed), None)
+            if failed is not None:  # the reason, not only a tooltip on the FAILED cell
+                text += " — " + self.tr("first failure, %1 %2: %3").replace("%1", _size_text(failed.shape)).replace(
+                    "%2", failed.dtype).replace("%3", failed.error or "")
         self.status.setText(text)
         kernel, func, spec, protocol = self.kernel_used, self.func_used, self.spec_used, self.protocol_used
 
@@ -472,6 +481,14 @@ class BenchPane(QWidget):
 
         self.ctx.tasks.run(store, self._stored)
         self._update_buttons()
+
+    def status_word(self, status: str) -> str:
+        words = {"passed": self.tr("passed"), "failed": self.tr("failed"), "timeout": self.tr("timed out"),
+                 "crash": self.tr("crashed"), "cuda_error": self.tr("CUDA error"),
+                 "memory_limit": self.tr("over the memory limit"), "stopped": self.tr("stopped"),
+                 "bad_drill": self.tr("bad spec"), "missing_entry": self.tr("function not found"),
+                 "syntax_error": self.tr("syntax error"), "import_error": self.tr("import error")}
+        return words.get(status, status)
 
     def _stored(self, doc: dict) -> None:
         self.doc = doc
@@ -510,7 +527,7 @@ class BenchPane(QWidget):
         points = [BenchPoint(size=list(p["size"]), dtype=p["dtype"], ms=p.get("ms"), gbps=p.get("gbps"),
                              tflops=p.get("tflops"), p20=p.get("p20"), p80=p.get("p80"))
                   for p in run_points(run) if p.get("ms")]
-        self.plot.set_overlay(points, f"#{run.id}")
+        self.plot.set_overlay(points, f"#{run.id} ({run.protocol})")
 
     def compare_run(self) -> None:
         from dataclasses import asdict
@@ -539,7 +556,8 @@ class BenchPane(QWidget):
 
             exporter = pyqtgraph.exporters.ImageExporter(self.plot.plot.getPlotItem())
             exporter.parameters()["width"] = 1200
-            exporter.export(path)
+            if not exporter.export(path):   # QImage.save's answer
+                self.status.setText(self.tr("Cannot write %1").replace("%1", path))
 
     def export_csv(self, path: str | None = None) -> None:
         from studio.drills.bench_export import to_csv
@@ -548,7 +566,10 @@ class BenchPane(QWidget):
             return
         path = path or QFileDialog.getSaveFileName(self, self.tr("Export CSV"), "bench.csv", "CSV (*.csv)")[0]
         if path:
-            Path(path).write_text(to_csv(self.doc), encoding="utf-8")
+            try:
+                Path(path).write_text(to_csv(self.doc), encoding="utf-8")
+            except OSError as exc:
+                self.status.setText(self.tr("Cannot write %1: %2").replace("%1", path).replace("%2", str(exc)))
 
     def markdown(self) -> str:
         from studio.drills.bench_export import to_markdown
