@@ -40,7 +40,9 @@ needs_sigkill = pytest.mark.skipif(sys.platform == "win32", reason="SIGKILL does
 @needs_sigkill
 @pytest.mark.parametrize("workload", ks.WORKLOADS)
 def test_kills_lose_nothing_acknowledged(workload, tmp_path):
-    result = ks.run_workload(workload, kills=3, work=tmp_path, seed=1234, max_delay=0.6, startup_kills=0.25)
+    # The bench's own delay range: with 0.6 s the seeded kills of the import workload fell at
+    # 0.39 and 0.42 s, before the first import had committed on a loaded 2-core machine.
+    result = ks.run_workload(workload, kills=3, work=tmp_path, seed=1234, max_delay=1.5, startup_kills=0.25)
     assert result.problems == []
     assert (result.kills, result.damaged, result.acknowledged_lost, result.reopen_failures) == (3, 0, 0, 0)
     assert result.most_unacknowledged_per_kill <= 1
