@@ -2,8 +2,9 @@
 
 Python-Markdown rescans some inputs once per character of others: the text after every
 '[' for its ']', after every "](" for its ')', after every tag-like '<' for a '>' (in
-html.parser), a block once per heading or rule that splits it, and the rest of the
-note after an unclosed code fence. Deep lists and quotes exhaust its recursion. The
+html.parser, which also reads past a '>' inside a quoted attribute value, and to the end
+of the note for a quote never closed), a block once per heading or rule that splits it,
+and the rest of the note after an unclosed code fence. Deep lists and quotes exhaust its recursion. The
 renderer measures all this here, before parsing, and shows a note beyond its limits
 as plain text; the measure over-counts rather than under-counts.
 """
@@ -97,6 +98,67 @@ def _fenced_lines(lines: list[str]) -> tuple[list[bool], list[int]]:
     return fenced, unclosed
 
 
+_START_TAG = re.compile(r"<[a-zA-Z]")
+# After the pattern's match, these make html.parser call the tag unfinished (text).
+_UNFINISHED = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ=/`")
+# One character of that pattern's scan, in the steps the limit counts: the scan runs on
+# the slow path of the regex engine (2 s for 10 million characters on the CI machine).
+_TAG_STEP = 8
+
+
+def _start_tag_pattern():
+    """The start-tag pattern Python-Markdown's HTML extractor runs (its own copy of html.parser's)."""
+    try:
+        from markdown.htmlparser import htmlparser
+    except ImportError:  # pragma: no cover - another Python-Markdown layout
+        import html.parser as htmlparser
+    return htmlparser.locatestarttagend_tolerant
+
+
+def _start_tag_work(text: str, budget: int) -> list[tuple[int, int]]:
+    """(position, steps) for the start tags html.parser reads past their next '>': the steps
+    of the reading beyond that '>' (the caller counts the rest).
+
+    Its start-tag pattern reads a quoted attribute value to its closing quote, '>'
+    included, and goes on reading attributes; a tag it cannot finish is text and the scan
+    starts again at the next '<'. So `<a b=">x" ` repeated is scanned to the end of the
+    note from every '<' in it (quadratic), though each '<' has a '>' three characters on.
+    How far each scan goes is taken from that same pattern, run as the extractor runs it
+    (a finished tag is skipped whole), and stops once `budget` steps are counted (each
+    character _TAG_STEP steps): finding out costs an eighth of what the limit allows. A
+    quoted value never closed makes the pattern read to the end of the text before giving
+    up; that is counted too.
+    """
+    if "<" not in text or ('"' not in text and "'" not in text):
+        return []  # without quotes every scan ends at the next '>', which the caller counts
+    pattern, n = _start_tag_pattern(), len(text)
+    last_quotes = [q for q in (text.rfind('"'), text.rfind("'")) if q >= 0]
+    chars = budget // _TAG_STEP  # the most characters this function scans
+    out: list[tuple[int, int]] = []
+    spent = skip_to = 0
+    gt = -1  # the next '>' at or after the current '<'
+    for m in _START_TAG.finditer(text):
+        i = m.start()
+        if i < skip_to:
+            continue
+        if gt < i:
+            gt = text.find(">", i)
+            gt = n if gt < 0 else gt
+        cap = min(n, i + chars - spent + 2)
+        j = pattern.match(text, i, cap).end()
+        nxt = text[j:j + 1] if j < cap else ""
+        tail = sum(n - q for q in last_quotes if i < q <= j + 1)
+        spent += j - i
+        if tail or gt < j:  # the caller counts each scan up to its next '>'; this is the rest
+            out.append((i, _TAG_STEP * (max(0, j - gt) + tail)))
+        if spent > chars:  # no note worth formatting gets here: a 1 MB note is scanned once
+            out.append((i, budget + 1))
+            break
+        if nxt == ">" or (nxt and nxt not in _UNFINISHED and j > i):
+            skip_to = j  # a finished (or bogus) tag: the parser goes on after it
+    return out
+
+
 def measure_shape(body: str, work_limit: int) -> Shape:
     """Nesting depth and an estimate of the parser's rescanning work, in one linear pass.
 
@@ -104,13 +166,18 @@ def measure_shape(body: str, work_limit: int) -> Shape:
     open item indented less (each distinct indentation counts, so it never under-counts).
     Work, the rescans Python-Markdown and html.parser make, each counted as the distance
     it would scan: every '[' to its ']' (or the end of its paragraph or list item), every
-    '(' after ']' to its ')' likewise, every tag-like '<' to the next '>', every line of
+    '(' after ']' to its ')' likewise, every tag-like '<' to the next '>' (or past it, over
+    quoted attribute values: _start_tag_work), every line of
     a block once for each heading or rule that splits the block, and every unclosed code
     fence to the end of the note. Fenced code is set aside before all of them.
     """
     shape = Shape()
     lines = body.split("\n")
     fenced, unclosed = _fenced_lines(lines)
+    # Start tags read past a quoted '>', over the text with fenced code blanked (same offsets).
+    quoted = _start_tag_work("\n".join(" " * len(line) if f else line for line, f in zip(lines, fenced))
+                             if any(fenced) else body, work_limit)
+    next_quoted = 0
     brackets = parens = tags = blocks = fences = 0
     stack: list[int] = []  # indents of the open list items
     open_sq: list[int] = []  # positions of the '[' not yet closed in this paragraph or item
@@ -182,6 +249,9 @@ def measure_shape(body: str, work_limit: int) -> Shape:
             elif pending_lt:  # '>'
                 tags += pending_lt * at - pending_sum
                 pending_lt = pending_sum = 0
+        while next_quoted < len(quoted) and quoted[next_quoted][0] < pos:
+            tags += quoted[next_quoted][1]
+            next_quoted += 1
         if heading:
             end_segment(pos)
         new_block = heading  # the line after a heading starts a block of its own
@@ -189,6 +259,7 @@ def measure_shape(body: str, work_limit: int) -> Shape:
             shape.work_line = number
     end_segment(len(body))
     blocks += block_lines * block_splits
+    tags += sum(extra for _, extra in quoted[next_quoted:])
     tags += pending_lt * len(body) - pending_sum
     parts = [(_LINK_STEP * brackets, "many unclosed or deeply nested “[” brackets"),
              (_LINK_STEP * parens, "many unclosed “(” after links"),

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 
 from studio.core import markdown_render as mr
 from studio.core.markdown_shape import measure_shape
-from studio.core.safe_html import SafeHtml, image_source_kind
+from studio.core.safe_html import image_source_kind
 
 
 def _shape(text: str):
@@ -34,8 +34,10 @@ HOSTILE = {
     "task box spaces after <p>": (lambda s: mr._TASK_RE.sub("", s), "<li>" + " " * 100_000 + "<p>" + " " * 100_000),
     # old "<[^>]+>": 0.7 s for 20,000, quadratic
     "heading tags": (lambda s: mr._TAG_RE.sub("", s), "<" * 200_000),
-    # old "<img([^>]*?)src=...": 27 s for 1,000 openings, cubic (now the html.parser pass)
-    "image attributes": (lambda s: SafeHtml(None).rebuild(s), '<img src="' * 2_000 + ">"),
+    # old "<img([^>]*?)src=...": 18 s for 1,000 openings left raw by a raw HTML block with no
+    # '>' after them, cubic (now the html.parser pass, guarded by the shape measure). With a
+    # '>' at the end, as this input once had, the old pattern matched at once: no proof.
+    "image attributes": (lambda s: mr.render_markdown(s), "<div>\n" + '<img src="' * 2_000),
     "alignment": (lambda s: mr._ALIGN_RE.sub("", s), '<td style="text-align: ' * 50_000),
     "heading anchors": (lambda s: mr._HEADING_RE.sub("", s), '<h1 id="' * 50_000),
     "list markers": (_shape, "1" * 200_000 + "\n" + "- " * 100_000 + "\n" + " " * 200_000 + "x"),
