@@ -120,10 +120,12 @@ def _code_block(m: re.Match, dark: bool, blocks: list[str], copy_label: str) -> 
     fmt = _formatter(dark)
     code = highlight(html.unescape(escaped), lexer, fmt) if lexer is not None else escaped
     color = fmt.style.background_color or ("#272822" if dark else "#f6f8fa")
-    fg = ' style="color: #f8f8f2"' if dark else ""
+    # The text colour is set for both themes: text the lexer leaves uncoloured (and a block
+    # without a language) must not take the widget's palette colour, light under a dark theme.
+    fg = "#f8f8f2" if dark else "#1f2328"
     return (
         f'<table width="100%" cellpadding="8" cellspacing="0" class="code"><tr><td bgcolor="{color}">'
-        f'<pre style="margin:0"{fg}>{code.rstrip(chr(10))}</pre></td></tr>{copy}</table>'
+        f'<pre style="margin:0; color: {fg}">{code.rstrip(chr(10))}</pre></td></tr>{copy}</table>'
     )
 
 

@@ -55,6 +55,7 @@ class CardEditor(QDialog):
         left.setLayout(form)
         self.preview = LocalTextBrowser()
         self.preview.anchorClicked.connect(open_web_link)
+        self.preview.theme_changed.connect(self.update_preview)
         splitter = QSplitter(Qt.Horizontal)
         splitter.addWidget(left)
         splitter.addWidget(self.preview)
@@ -113,8 +114,9 @@ class CardEditor(QDialog):
         fake = SimpleNamespace(kind=draft.kind, cloze_ord=1, q_en=draft.q_en, a_en=draft.a_en,
                                q_zh=draft.q_zh, a_zh=draft.a_zh)
         language = self.ctx.settings.get("card_language")
-        front = render_markdown(card_markdown(fake, language, False)).html
-        back = render_markdown(card_markdown(fake, language, True)).html
+        dark = self.preview.dark
+        front = render_markdown(card_markdown(fake, language, False), dark=dark).html
+        back = render_markdown(card_markdown(fake, language, True), dark=dark).html
         front_title, back_title = self.tr("Front"), self.tr("Back")
         self.preview.setHtml(f"<h3>{front_title}</h3>{front}<hr/><h3>{back_title}</h3>{back}")
 

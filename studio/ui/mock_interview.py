@@ -100,6 +100,7 @@ class MockInterviewDialog(QWidget):
         top.addWidget(self.progress, 1)
         top.addWidget(self.countdown)
         self.question = LocalTextBrowser()
+        self.question.theme_changed.connect(lambda _dark: self._render() if self.card is not None else None)
         self.question.setOpenLinks(False)
         self.notes = QPlainTextEdit()
         self.notes.setPlaceholderText(self.tr("Answer aloud, or type notes here (Ctrl+Enter reveals)"))
@@ -217,7 +218,7 @@ class MockInterviewDialog(QWidget):
 
         text = card_markdown(self.card, self.ctx.settings.get("card_language"), self.revealed)
         self.question.setHtml(f"<p style='color:gray'>{html.escape(self.card.node_id or '')}</p>"
-                              + render_markdown(text).html)
+                              + render_markdown(text, dark=self.question.dark).html)
 
     def elapsed(self) -> float:
         return time.monotonic() - self.started_at

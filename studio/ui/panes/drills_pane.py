@@ -159,6 +159,7 @@ class DrillsPane(QWidget):
         self.list.currentRowChanged.connect(self._selected)
         self.statement = LocalTextBrowser()
         self.statement.anchorClicked.connect(open_web_link)
+        self.statement.theme_changed.connect(self.show_statement)
         self.editor = CodeEditor()
         self.editor.textChanged.connect(self._schedule_autosave)
         self.autosave = QTimer(self, singleShot=True, interval=800)
@@ -388,10 +389,9 @@ class DrillsPane(QWidget):
         if self.drill is None:
             return
         from studio.core.markdown_render import render_markdown
-        from studio.ui.theme import is_dark
 
         text = self.drill.statement_for(self.ctx.content_lang) or self.drill.error or ""
-        self.statement.setHtml(render_markdown(text, dark=is_dark()).html)
+        self.statement.setHtml(render_markdown(text, dark=self.statement.dark).html)
 
     # --- code, drafts, files ---------------------------------------------------------------
     def _starter(self) -> Path | None:

@@ -130,6 +130,7 @@ class InterviewsPane(QWidget):
         self.table.itemSelectionChanged.connect(self._selected)
         self.table.doubleClicked.connect(self.edit_selected)
         self.detail = LocalTextBrowser()
+        self.detail.theme_changed.connect(self._show_detail)
         self.detail.setOpenLinks(False)
         self.questions = QListWidget()
         self.make_card = QPushButton(self.tr("Make a card from this question"))
@@ -208,10 +209,24 @@ class InterviewsPane(QWidget):
         return next((r for r in self.all_rows if r.id == interview_id), None)
 
     def _selected(self) -> None:
+        row = self.selected()
+        self.questions.clear()
+        if row is None:
+            return
+        self._show_detail()
+        for q in row.questions:
+            mark = " ✓" if q.card_id else ""
+            rating = f" ({q.rating}/5)" if q.rating else ""
+            item = QListWidgetItem(f"{q.text}{rating}{mark}")
+            item.setData(Qt.UserRole, q.id)
+            item.setData(Qt.UserRole + 1, q.drill_id or "")
+            self.questions.addItem(item)
+
+    def _show_detail(self) -> None:
+        """The selected interview's facts and notes (rendered again when the theme changes)."""
         from studio.core.markdown_render import render_markdown
 
         row = self.selected()
-        self.questions.clear()
         if row is None:
             return
         when = iv.local_time(row.starts_at, row.tz).strftime("%Y-%m-%d %H:%M")
@@ -225,15 +240,8 @@ class InterviewsPane(QWidget):
         if row.felt:
             parts.append(f"<p><b>{felt_label}:</b> {html.escape(row.felt)}</p>")
         if row.notes_md:
-            parts.append(render_markdown(row.notes_md[:200_000]).html)
+            parts.append(render_markdown(row.notes_md[:200_000], dark=self.detail.dark).html)
         self.detail.setHtml("".join(parts))
-        for q in row.questions:
-            mark = " ✓" if q.card_id else ""
-            rating = f" ({q.rating}/5)" if q.rating else ""
-            item = QListWidgetItem(f"{q.text}{rating}{mark}")
-            item.setData(Qt.UserRole, q.id)
-            item.setData(Qt.UserRole + 1, q.drill_id or "")
-            self.questions.addItem(item)
 
     # --- actions -------------------------------------------------------------------------
     def _drill_ids(self) -> list[str]:

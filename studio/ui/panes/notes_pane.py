@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from studio.ui.context import AppContext
-from studio.ui.local_browser import LocalTextBrowser
+from studio.ui.local_browser import TABLE_STYLE, LocalTextBrowser
 from studio.ui.theme import is_dark
 
 _WEB_SCHEMES = ("http", "https", "mailto")
@@ -103,6 +103,7 @@ class NotesPane(QWidget):
         self.browser.setOpenLinks(False)
         self.browser.setOpenExternalLinks(False)
         self.browser.anchorClicked.connect(self._link)
+        self.browser.theme_changed.connect(self._theme_changed)
         self.find_edit = QLineEdit()
         self.find_edit.setPlaceholderText(self.tr("Find in note (Enter: next, Shift+Enter: previous)"))
         self.find_edit.setClearButtonEnabled(True)
@@ -259,8 +260,7 @@ class NotesPane(QWidget):
 
     def _stylesheet(self) -> str:
         link = "#589df6" if is_dark() else "#1f6feb"
-        return (f"a {{ color: {link}; }} pre {{ font-family: monospace; }} "
-                "table { border-collapse: collapse; } th, td { padding: 3px 6px; }")
+        return f"a {{ color: {link}; }} pre {{ font-family: monospace; }} {TABLE_STYLE}"
 
     # --- file watching -------------------------------------------------------------------
     def _file_changed(self, path: str) -> None:
@@ -281,6 +281,16 @@ class NotesPane(QWidget):
 
     def _after_reindex(self, target: str, position: int) -> None:
         self.ctx.bus.data_changed.emit("notes")
+        self._render_again(target, position)
+
+    def _theme_changed(self, _dark: bool) -> None:
+        """Code blocks carry the theme's colours: render the open note again, in place."""
+        target = self.current_node or (str(self.current_path) if self.current_path is not None else None)
+        if target is not None:
+            self._render_again(target, self.browser.verticalScrollBar().value())
+
+    def _render_again(self, target: str, position: int) -> None:
+        """Load and show `target` again, keeping the scroll position."""
         lang, dark, copy_label = self.ctx.content_lang, is_dark(), self.tr("Copy code")
         bar = self.browser.verticalScrollBar()
 

@@ -76,6 +76,7 @@ class ReviewPane(QWidget):
         self.scope_label = QLabel()
         self.browser = LocalTextBrowser()
         self.browser.anchorClicked.connect(open_web_link)
+        self.browser.theme_changed.connect(lambda _dark: self._render() if self.card is not None else None)
         self.show_button = QPushButton(self.tr("Show answer (Space)"))
         self.show_button.clicked.connect(self.reveal)
         names = [self.tr("Again"), self.tr("Hard"), self.tr("Good"), self.tr("Easy")]
@@ -224,7 +225,7 @@ class ReviewPane(QWidget):
             where = "; ".join(f"{a['company']} {a['round']} ({a['date']})".replace("  ", " ") for a in self.asked)
             asked = self.tr("Asked in: %1").replace("%1", where)
             header += f"<p style='color:gray'>{html.escape(asked)}</p>"
-        self.browser.setHtml(header + render_markdown(text).html)
+        self.browser.setHtml(header + render_markdown(text, dark=self.browser.dark).html)
 
     def _card_actions(self, enabled: bool) -> None:
         for widget in (self.edit_button, self.suspend_button, self.bury_button, self.flag_button):
