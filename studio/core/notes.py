@@ -10,7 +10,6 @@ encodings) are reported and skipped. The user's files are only ever read, never 
 from __future__ import annotations
 
 import os
-import re
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
@@ -22,7 +21,6 @@ from studio.core.frontmatter import split_front_matter
 from studio.core.models import Note, NoteFolder
 
 NOTE_SUFFIXES = (".md", ".markdown")
-_H1_RE = re.compile(r"^#\s+(.+?)\s*#*\s*$", re.M)
 _SKIP_DIRS = {".git", ".obsidian", ".trash", "node_modules", "__pycache__"}
 # Text up to this size renders as Markdown; beyond it the note is shown in part, with a message.
 MAX_RENDER_CHARS = 1_500_000
@@ -92,8 +90,24 @@ def note_title(front_title: str, body: str, path: Path) -> str:
     """The note's display title: front matter title, else its first H1, else the file name."""
     if front_title:
         return front_title
-    match = _H1_RE.search(body[:20000])
-    return match.group(1).strip() if match else Path(path).stem
+    return _first_h1(body[:20000]) or Path(path).stem
+
+
+def _first_h1(text: str) -> str:
+    """The text of the first "# Title" line, closing '#'s dropped; "" when there is none.
+
+    Read line by line with str methods: the pattern this replaces ("^#\\s+(.+?)\\s*#*\\s*$")
+    split a run of spaces three ways and took 28 s on a 2.5 KB heading while a notes folder
+    was indexed (issue #16).
+    """
+    for line in text.splitlines():
+        if line[:1] != "#" or not line[1:2].isspace():
+            continue
+        title = line[1:].strip()
+        bare = title.rstrip("#").rstrip()
+        if bare or title:
+            return bare or title[:1]
+    return ""
 
 
 def _utcnow() -> datetime:
