@@ -443,6 +443,9 @@ class ImportDialog(QDialog):
                        "skip": self.tr("skipped the later ones")}[summary.duplicate_policy]
             text += " " + (self.tr("%1 questions found twice: %2.").replace("%1", str(len(duplicates)))
                            .replace("%2", outcome))
+        if summary.encodings:  # the summary names every encoding that was not UTF-8
+            read_as = ", ".join(f"{Path(path).name}: {reading.name}" for path, reading in summary.encodings.items())
+            text += " " + self.tr("Read as: %1.").replace("%1", read_as)
         self.status.setText(text)
         self._busy(False)
         for what in ("notes", "cards", "interviews"):
@@ -450,9 +453,17 @@ class ImportDialog(QDialog):
         self.imported.emit(summary)
 
     def _failed(self, error: Exception) -> None:
+        """One plain sentence: a read-only or full disk says so and where, never SQL (issue #16)."""
+        from studio.core import errors
+        from studio.ui.tasks import user_message
+
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.status.setText(self.tr("Could not import: %1").replace("%1", str(error)))
+        message = user_message(error)
+        if errors.classify(error) is not None:
+            where = getattr(error, "filename", None) or self.ctx.tasks.collection.db.path
+            message = f"{message} ({where})"
+        self.status.setText(self.tr("Could not import: %1").replace("%1", message))
         self._busy(False)
 
 
