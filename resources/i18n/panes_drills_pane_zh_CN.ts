@@ -1,335 +1,334 @@
-<?xml version="1.0" encoding="utf-8"?>
-<!DOCTYPE TS>
+<?xml version='1.0' encoding='utf-8'?>
 <TS version="2.1" language="zh_CN">
 <context>
     <name>DrillsPane</name>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="147"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="147" />
         <source>easy</source>
         <translation>简单</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="147"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="147" />
         <source>medium</source>
         <translation>中等</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="147"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="147" />
         <source>hard</source>
         <translation>困难</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="178"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="179" />
         <source>Run tests (Ctrl+Enter)</source>
         <translation>运行测试（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="180"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
         <source>Benchmark</source>
         <translation>性能测试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="182"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="183" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="185"/>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="497"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="186" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="497" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="187"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="188" />
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="189"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="190" />
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="193"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="194" />
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="196"/>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="532"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="197" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="532" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="220"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="220"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="220"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="221" />
         <source>Max error</source>
         <translation>最大误差</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="221"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="222" />
         <source>Message</source>
         <translation>信息</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="233"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="234" />
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="233"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="234" />
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="233"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="234" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="234"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="235" />
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="234"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="235" />
         <source>Time to pass</source>
         <translation>通过用时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="238"/>
-        <source>Open this attempt&apos;s code</source>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="239" />
+        <source>Open this attempt's code</source>
         <translation>打开这次提交的代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="240"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="241" />
         <source>Overlay on plot</source>
         <translation>叠加到图上</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="242"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="243" />
         <source>Compare two selected</source>
         <translation>对比选中的两次</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="255"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="256" />
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="256"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="257" />
         <source>Console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="257"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="258" />
         <source>Plot</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="258"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="259" />
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="286"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="287" />
         <source>Drills could not be loaded:</source>
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="299"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="300" />
         <source>My drills</source>
         <translation>我的练习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="300"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="301" />
         <source>Pack: %1</source>
         <translation>题库：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="308"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="309" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="315"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="316" />
         <source> · best %1</source>
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="320"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="321" />
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="321"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="322" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="341"/>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="356"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="342" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="357" />
         <source>Open problem set</source>
         <translation>打开题库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="345"/>
-        <source>Added &quot;%1&quot;: %2 drills, listed under &quot;Pack: %1&quot;. The folder is read where it is: changes there show the next time the list is read.</source>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="346" />
+        <source>Added "%1": %2 drills, listed under "Pack: %1". The folder is read where it is: changes there show the next time the list is read.</source>
         <translation>已添加“%1”：%2 道练习，列在“题库：%1”下。文件夹在原处读取：那里的改动会在下次读取列表时显示。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="349"/>
-        <source>Added &quot;%1&quot; (%2): %3 problems, listed under &quot;Pack: %1&quot;. They are checked with the problem&apos;s own tests and checker; timing them is not supported yet.</source>
-        <translation>已添加“%1”（%2）：%3 道题，列在“题库：%1”下。它们用题目自带的测试和检查程序判定；暂不支持计时。</translation>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="350" />
+        <source>Added "%1" (%2): %3 problems, listed under "Pack: %1". They are checked with the problem's own tests and checker, and timed over its own benchmark inputs against its reference.</source>
+        <translation>已添加“%1”（%2）：%3 道题，列在“题库：%1”下。正确性由题目自带的测试和检查函数判定，计时使用题目自带的 benchmark 输入，并与题目的参考实现对比。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="354"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="355" />
         <source>%1 could not be read: `studio-drill packs show %2` says why.</source>
         <translation>%1 道题无法读取：`studio-drill packs show %2` 会说明原因。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="436"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="436" />
         <source>Checking whether CUDA C++ can be built and run here…</source>
         <translation>正在检查本机能否编译和运行 CUDA C++…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="447"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="447" />
         <source>CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the same code again loads it from the build cache.</source>
         <translation>CUDA C++ 运行于 %1（nvcc %2）。新代码第一次编译需要一些时间；同样的代码再次运行时直接从编译缓存加载。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="451"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="451" />
         <source>CUDA C++ is unavailable: %1. You can still write and save CUDA code here.</source>
         <translation>CUDA C++ 不可用：%1。你仍然可以在这里编写和保存 CUDA 代码。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="463"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="463" />
         <source>Unavailable: %1</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="498"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="498" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="510"/>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="515"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="510" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="515" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="520"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="520" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="538"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="538" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="544"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="544" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="551"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="551" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="568"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="568" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="571"/>
-        <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton&apos;s interpreter)</source>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="571" />
+        <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="606"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="606" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="629"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="629" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="631"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="631" />
         <source>CUDA build loaded from the cache in %1 s</source>
         <translation>CUDA 编译结果从缓存加载，用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="632"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="632" />
         <source>CUDA build took %1 s</source>
         <translation>CUDA 编译用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="641"/>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="739"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="641" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="739" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="641"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="641" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="651"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="651" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="660"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="660" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="687"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="687" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="703"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="703" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="706"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="706" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="739"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="739" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="745"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="745" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="746"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="746" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="779"/>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="779" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>

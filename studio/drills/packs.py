@@ -39,10 +39,10 @@ LAYOUT_LABELS = {"drills": "drill folders", "gpumode": "GPU MODE reference-kerne
                  "leetgpu": "LeetGPU challenges"}
 _NAME_RE = re.compile(r"^[a-z0-9][a-z0-9_-]*$")
 # LeetGPU starter files: starter.<framework>.<ext>; the ones this app runs, the others named.
-_LEETGPU_STARTERS = {"starter.triton.py": "triton", "starter.pytorch.py": "torch"}
-# starter.cu's solve is extern "C" on raw device pointers, called through ctypes: not the
-# torch-tensor host function this app builds (kernels/README.md, "CUDA solutions").
-_LEETGPU_OTHERS = {"starter.cu": "CUDA (extern \"C\" solve on raw pointers)", "starter.cute.py": "CuTe DSL",
+# starter.cu's solve is extern "C" on raw device pointers: the app builds it with a generated
+# binding that hands it the tensors' pointers (harness/cuda_build.py, build_native).
+_LEETGPU_STARTERS = {"starter.triton.py": "triton", "starter.pytorch.py": "torch", "starter.cu": "cuda"}
+_LEETGPU_OTHERS = {"starter.cute.py": "CuTe DSL",
                    "starter.jax.py": "JAX", "starter.mojo": "Mojo", "starter.tinygrad.py": "tinygrad",
                    "starter.numba.py": "Numba"}
 # GPU MODE template names (task.yml `templates`): the ones this app runs.

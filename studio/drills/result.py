@@ -85,6 +85,8 @@ class BenchPoint:
     baseline: str = "torch"             # what ref_* timed (a bench names its first baseline)
     baselines: dict[str, dict] = field(default_factory=dict)  # every baseline: ms, p20, p80, gbps
     note: str | None = None             # what a protocol's figure means (e.g. L2-resident replays)
+    label: str | None = None            # what the point is where its size does not say (a pack
+                                        # problem's benchmark arguments)
 
 
 @dataclass

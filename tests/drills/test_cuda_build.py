@@ -307,3 +307,22 @@ def test_nvcc_gets_torchs_string_abi_and_the_binding_the_same_gcc(builder, monke
     monkeypatch.setenv("CXX", "/usr/bin/c++")              # the user's own choice stays
     builder(GOOD.replace("x[i] + y[i]", "y[i] + x[i]")).build_file("add", SIGNATURE)
     assert os.environ["CXX"] == "/usr/bin/c++"
+
+
+@pytest.mark.skipif(not (__import__("shutil").which("g++") and __import__("shutil").which("nm")),
+                    reason="needs g++ and nm")
+def test_a_compiler_that_links_its_own_cxx_runtime_is_set_aside(tmp_path, monkeypatch):
+    """Seen on an H100 machine: $CC/$CXX named a GCC that links libstdc++ statically into
+    shared libraries, and a TORCH_CHECK with a formatted message killed the worker. Such a
+    toolchain is found by a probe build and the system's compilers are used instead."""
+    static = tmp_path / "static-g++"
+    static.write_text('#!/bin/sh\nexec g++ -static-libstdc++ "$@"\n')
+    static.chmod(0o755)
+    cuda_build._embeds.clear()
+    monkeypatch.setenv("CC", str(static))
+    monkeypatch.setenv("CXX", str(static))
+    note = cuda_build.host_compilers()
+    assert note and "links its own copy of the C++ runtime" in note and str(static) in note
+    assert "CC" not in os.environ and "CXX" not in os.environ
+    monkeypatch.setenv("CXX", "g++")          # an ordinary compiler is kept
+    assert cuda_build.host_compilers() is None and os.environ["CXX"] == "g++"

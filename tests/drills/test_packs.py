@@ -115,7 +115,7 @@ def test_gpu_mode_problems_are_listed_with_their_groups_templates_and_errors(tmp
     pack = packs.add_pack(_copy(tmp_path, "gpumode"), name="gpumode")
     assert pack.layout == "gpumode"
     problems = {p.name: p for p in pack.problems}
-    assert set(problems) == {"scale_py", "broken_py", "allreduce_py"}
+    assert set(problems) == {"scale_py", "add_py", "sum_py", "broken_py", "allreduce_py"}
     scale = problems["scale_py"]
     assert scale.ok and scale.group == "practice" and scale.id == "gpumode/practice/scale_py"
     assert scale.title == "Multiply a float32 vector by three."
@@ -137,8 +137,8 @@ def test_leetgpu_challenges_are_read_without_running_them(tmp_path):
     assert set(problems) == {"1_scale", "7_ring_sum", "9_broken"}
     scale = problems["1_scale"]
     assert scale.ok and scale.title == "Scale by Three" and scale.difficulty == "easy"
-    assert set(scale.starters) == {"triton", "torch"}
-    assert scale.unsupported == ['CUDA (extern "C" solve on raw pointers)', "Mojo"]
+    assert set(scale.starters) == {"triton", "torch", "cuda"}   # starter.cu: extern "C" solve, built with a binding
+    assert scale.unsupported == ["Mojo"]
     assert scale.statement_format == "html" and "<script>" in scale.statement   # sanitised when shown
     assert problems["7_ring_sum"].gpus == 2 and problems["7_ring_sum"].difficulty == "medium"
     assert "challenge.py cannot be read" in problems["9_broken"].error
@@ -179,7 +179,7 @@ def test_gpu_mode_problems_are_checked_by_their_own_checker(tmp_path):
 def test_leetgpu_challenges_are_checked_in_place_with_their_tolerance(tmp_path):
     packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
     spec = get_drill("lg/easy/1_scale")
-    assert spec.entry == "solve" and spec.starter_cuda is None and spec.starter_triton is not None
+    assert spec.entry == "solve" and spec.starter_cuda is not None and spec.starter_triton is not None
     right = tmp_path / "right.py"
     right.write_text("import torch\n\n\ndef solve(x, y, n):\n    torch.mul(x, 3, out=y)\n")
     passed = run_drill("lg/easy/1_scale", right)
@@ -197,7 +197,8 @@ def test_show_prints_groups_unsupported_languages_and_gpu_needs(tmp_path, capsys
     packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
     assert cli.main(["packs", "show", "lg"]) == 0
     out = capsys.readouterr().out
-    assert "[easy]" in out and "Scale by Three" in out and "Mojo]" in out and "not here: CUDA" in out
+    assert "[easy]" in out and "Scale by Three" in out and "Mojo]" in out and "not here: Mojo" in out
+    assert "CUDA" not in out.split("not here:")[1].splitlines()[0]
     assert "needs 2 GPUs" in out and "BROKEN" in out
 
 
@@ -219,3 +220,87 @@ def test_pack_names_are_checked(my_pack):
     shutil.copytree(my_pack, other)
     with pytest.raises(packs.PackError, match="exists already"):
         packs.add_pack(other, name="a")
+
+
+def test_pack_problems_time_over_their_own_benchmark_inputs(tmp_path):
+    """What the judge's --bench asks of a pack problem: its benchmark inputs (GPU MODE's
+    `benchmarks`, LeetGPU's generate_performance_test), a few distinct input sets per point,
+    and the problem's reference as the baseline."""
+    import torch
+
+    from studio.drills.harness import pack_problem
+
+    gm = pack_problem.GpuModeProblem(_copy(tmp_path, "gpumode") / "problems" / "practice" / "scale_py", "cpu")
+    cases = gm.bench_cases()
+    assert [(c["name"], c["shape"], c["dtype"]) for c in cases] == [("size=4096 seed=13", [4096], "float32")]
+    first, second = gm.make_bench_inputs(cases[0], 0), gm.make_bench_inputs(cases[0], 1)
+    assert first[0].shape == second[0].shape and not torch.equal(first[0], second[0])
+    assert torch.equal(gm.make_bench_inputs(cases[0], 0)[0], first[0])          # the same set again
+    assert torch.equal(gm.baseline(*first), 3 * first[0])
+    assert gm.bytes_of(first) == 2 * 4096 * 4
+
+    lg = pack_problem.LeetGpuProblem(_copy(tmp_path, "leetgpu") / "challenges" / "easy" / "1_scale", "cpu", seed=5)
+    assert lg.native_params == [["x", "ptr"], ["y", "ptr"], ["n", "int"]]
+    (case,) = lg.bench_cases()
+    assert case["name"] == "performance test" and case["shape"] == [1 << 20]
+    a, b = lg.make_bench_inputs(case, 0), lg.make_bench_inputs(case, 1)
+    assert a[2] == 1 << 20 and not torch.equal(a[0], b[0])
+    lg.baseline(*a)
+    assert torch.equal(a[1], 3 * a[0])
+
+    plain = pack_problem.LeetGpuProblem(_copy(tmp_path / "again", "leetgpu") / "challenges" / "easy" / "1_scale",
+                                        "cpu", seed=5)
+    del type(plain.challenge).generate_performance_test
+    assert plain.bench_cases() == []      # no performance test: the judge says correctness only
+
+
+def test_a_leetgpu_cuda_file_without_its_extern_c_entry_is_told_before_compiling(tmp_path):
+    from studio.drills.harness.cuda_build import BuildFailed, CudaBuilder
+
+    wrong = tmp_path / "solve.cu"
+    wrong.write_text("__global__ void k(float* y) {}\nvoid solve(const float* x, float* y, int n) {}\n")
+    builder = CudaBuilder(str(wrong), tmp_path / "cache")
+    with pytest.raises(BuildFailed) as failed:
+        builder.build_native("solve", [["x", "ptr"], ["y", "ptr"], ["n", "int"]])
+    assert failed.value.info["kind"] == "missing_entry"
+    assert 'extern "C" void solve(x, y, n)' in failed.value.info["message"]
+
+
+def test_gpu_mode_output_buffers_compiled_code_and_triton_writes_into_the_buffer(tmp_path):
+    """Seen on GPU MODE's own problems: ref_kernel returns a new tensor (`a @ b`, or a float64
+    result) while `data` carries the output buffer a submission fills; submissions use
+    torch.compile; a Triton kernel writes the buffer it was handed."""
+    packs.add_pack(_copy(tmp_path, "gpumode"), name="gm")
+    folder = tmp_path / "gpumode" / "problems" / "practice" / "add_py"
+    filled = run_drill("gm/practice/add_py", folder / "submission.py")
+    assert filled.status == "passed", (filled.error, [c.error for c in filled.cases])
+    fresh = tmp_path / "fresh.py"
+    fresh.write_text("def custom_kernel(data):\n    x, y, _ = data\n    return x + y\n")
+    assert run_drill("gm/practice/add_py", fresh).status == "passed"
+    compiled = tmp_path / "compiled.py"
+    compiled.write_text("import torch\n\n\ndef _add(data):\n    x, y, out = data\n    out[...] = x + y\n"
+                        "    return out\n\n\ncustom_kernel = torch.compile(_add)\n")   # inductor: a thread pool unless told not to
+    result = run_drill("gm/practice/add_py", compiled)
+    assert result.status == "passed", (result.error, [c.error for c in result.cases])
+    triton_file = tmp_path / "tri.py"
+    triton_file.write_text(
+        "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+        "def _add(x, y, o, n, B: tl.constexpr):\n    i = tl.program_id(0) * B + tl.arange(0, B)\n"
+        "    m = i < n\n    tl.store(o + i, tl.load(x + i, mask=m) + tl.load(y + i, mask=m), mask=m)\n\n\n"
+        "def custom_kernel(data):\n    x, y, out = data\n    _add[(triton.cdiv(x.numel(), 256),)](x, y, out, x.numel(), B=256)\n"
+        "    return out\n")
+    result = run_drill("gm/practice/add_py", triton_file, lang="triton")
+    assert result.status == "passed", (result.error, [c.error for c in result.cases], result.flags)
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("def custom_kernel(data):\n    x, y, out = data\n    out[...] = x - y\n    return out\n")
+    assert run_drill("gm/practice/add_py", wrong).status == "failed"
+    # A 0-d reference and a (1,) output buffer: judged in the buffer's shape.
+    summed = run_drill("gm/practice/sum_py", tmp_path / "gpumode" / "problems" / "practice" / "sum_py" / "submission.py")
+    assert summed.status == "passed", (summed.error, [c.error for c in summed.cases], summed.flags)
+    zero_d = tmp_path / "zero_d.py"        # the 0-d sum itself: the problem's check accepts it too
+    zero_d.write_text("def custom_kernel(data):\n    return data[0].double().sum()\n")
+    result = run_drill("gm/practice/sum_py", zero_d)
+    assert result.status == "passed", (result.error, [c.error for c in result.cases])
+    off = tmp_path / "off.py"
+    off.write_text("def custom_kernel(data):\n    return data[0].sum() + 1\n")
+    assert run_drill("gm/practice/sum_py", off).status == "failed"

@@ -120,6 +120,35 @@ class CudaBuilder:
                                   functions=[entry])
         return getattr(module, entry)
 
+    # ----- a .cu file with an extern "C" entry on raw pointers (LeetGPU) -----------------------
+    def build_native(self, entry: str, params: list[list[str]]) -> Callable:
+        """A file whose `extern "C" void <entry>(...)` takes device pointers and sizes, as
+        LeetGPU's challenges declare it. `params`: [name, "ptr" | "int" | "float"] in order.
+        A generated binding after the user's code takes the torch tensors and numbers and calls
+        the entry with the tensors' data pointers; C++'s own conversions then fit each to the
+        entry's declared parameter types (an int64 size to `int N`, a pointer to `const float*`)."""
+        text = Path(self.user_file).read_text(encoding="utf-8", errors="replace")
+        self.sources[self.user_file] = text
+        name = os.path.basename(self.user_file)
+        wanted = ", ".join(n for n, _ in params)
+        if not re.search(r'extern\s+"C"[^;{]*?\b' + re.escape(entry) + r"\s*\(", text) and \
+                not re.search(r'extern\s+"C"\s*\{', text):
+            raise BuildFailed({"kind": "missing_entry", "message": (
+                f'{name} defines no `extern "C" void {entry}({wanted})`: the challenge calls it with device '
+                f"pointers and sizes in that order (its starter.cu shows the declaration)"),
+                "file": self.user_file, "line": None, "traceback": None})
+        kinds = {"ptr": "torch::Tensor", "int": "int64_t", "float": "double"}
+        formal = ", ".join(f"{kinds[k]} {_ident(n)}" for n, k in params)
+        actual = ", ".join(f"StudioPtr{{{_ident(n)}.data_ptr()}}" if k == "ptr" else _ident(n) for n, k in params)
+        binding = (f'#line 1 "<binding generated for {entry}({wanted})>"\n'
+                   "#include <torch/types.h>\n"
+                   "struct StudioPtr { void* p; template <class T> operator T*() const { return static_cast<T*>(p); } };\n"
+                   f"void studio_{entry}({formal}) {{ {entry}({actual}); }}\n")
+        source = f'#line 1 "{self.user_file}"\n{text}\n{binding}'
+        module = self.load_inline(f"native_{re.sub(r'[^A-Za-z0-9_]', '_', entry)}",
+                                  [f"void studio_{entry}({formal});"], [source], functions=[f"studio_{entry}"])
+        return getattr(module, f"studio_{entry}")
+
     # ----- any build ---------------------------------------------------------------------------
     def load_inline(self, name: str, cpp_sources: list[str], cuda_sources: list[str], functions: Any = None,
                     extra_cflags: list[str] | None = None, extra_cuda_cflags: list[str] | None = None,
@@ -129,14 +158,15 @@ class CudaBuilder:
         toolkit, arch = self.toolkit()
         flags = list(extra_cuda_cflags) if extra_cuda_cflags else list(DEFAULT_FLAGS)
         flags += self._abi_flags(flags)
-        _same_host_compiler()
+        compiler_note = host_compilers()
         for text in cuda_sources:
             directive = _LINE_DIRECTIVE.match(text)   # lines as the user's file numbers them
             shift = int(directive.group(1)) - 2 if directive else 0
             self.kernels.update({k: line + shift for k, line in cuda.kernel_names(text).items()})
         key = cuda.cache_key(list(cpp_sources) + list(cuda_sources),
                              flags + ["|cflags"] + list(extra_cflags or []) + ["|ld"] + list(extra_ldflags or [])
-                             + ["|inc"] + list(extra_include_paths or []) + ["|fn", json.dumps(functions)],
+                             + ["|inc"] + list(extra_include_paths or []) + ["|fn", json.dumps(functions)]
+                             + ["|cc", os.environ.get("CC", ""), os.environ.get("CXX", "")],
                              toolkit, self.torch.__version__, arch, sysconfig.get_config_var("SOABI") or "")
         folder = self.cache_root / key[:32]
         library = folder / f"{name}.so"
@@ -161,6 +191,8 @@ class CudaBuilder:
             raise BuildFailed(self._failure(failure, log)) from None
         seconds = time.perf_counter() - started
         warnings = [d.format() for d in cuda.parse_build_log(log, self.sources) if d.severity == "warning"]
+        if compiler_note:
+            warnings.insert(0, compiler_note)
         marker.write_text(json.dumps({"seconds": round(seconds, 2), "toolkit": toolkit, "arch": arch,
                                       "flags": flags, "warnings": warnings}), encoding="utf-8")
         self._record(name, key, started, False, flags, toolkit, arch, marker)
@@ -257,6 +289,63 @@ class CudaBuilder:
             line = cuda.line_of(text, source)
             out.append(f'#line {line} "{self.user_file}"\n{source}' if line else source)
         return out
+
+
+def _ident(name: str) -> str:
+    """A parameter name as a C++ identifier (the challenge's names are Python identifiers)."""
+    cleaned = re.sub(r"\W", "_", name)
+    return f"p_{cleaned}"
+
+
+_PROBE_SOURCE = ("#include <sstream>\n#include <string>\n"
+                 "std::string studio_probe(long x) { std::ostringstream s; s << x; return s.str(); }\n")
+_RUNTIME_SYMBOL = "_ZNSo9_M_insertIlEERSoT_"      # std::ostream::_M_insert<long>, libstdc++'s own
+_embeds: dict[str, bool] = {}
+
+
+def embeds_cxx_runtime(cxx: str) -> bool:
+    """Does `cxx` link its own copy of the C++ runtime into a shared library (a toolchain
+    configured with -static-libstdc++)? A torch extension built so shares torch's objects
+    (an error message's ostringstream, its locale) with a second runtime, and the first
+    formatted TORCH_CHECK kills the process (seen on a GPU machine whose $CC was such a GCC).
+    A three-line library is built and its exported symbols read with nm; any failure to
+    probe answers False."""
+    if cxx in _embeds:
+        return _embeds[cxx]
+    import shutil
+    import subprocess
+    import tempfile
+
+    answer = False
+    nm = shutil.which("nm")
+    if nm and shutil.which(cxx):
+        with tempfile.TemporaryDirectory(prefix="studio-cxx-probe-") as folder:
+            source, library = os.path.join(folder, "probe.cpp"), os.path.join(folder, "probe.so")
+            Path(source).write_text(_PROBE_SOURCE, encoding="utf-8")
+            try:
+                built = subprocess.run([cxx, "-shared", "-fPIC", "-O0", "-o", library, source],
+                                       capture_output=True, timeout=60)
+                if built.returncode == 0:
+                    symbols = subprocess.run([nm, "-D", "--defined-only", library], capture_output=True,
+                                             text=True, timeout=30).stdout
+                    answer = _RUNTIME_SYMBOL in symbols
+            except (OSError, subprocess.SubprocessError):
+                answer = False
+    _embeds[cxx] = answer
+    return answer
+
+
+def host_compilers() -> str | None:
+    """Settle $CC/$CXX for a build; a sentence when the environment's choice is set aside."""
+    _same_host_compiler()
+    cxx = os.environ.get("CXX")
+    if not cxx or not embeds_cxx_runtime(cxx):
+        return None
+    cc = os.environ.pop("CC", None)
+    os.environ.pop("CXX", None)
+    return (f"the C++ compiler in $CXX ({cxx}; $CC {cc}) links its own copy of the C++ runtime into a "
+            f"module, which crashes torch's formatted error messages: built with the system's compilers "
+            f"(gcc/g++ on PATH) instead")
 
 
 def _same_host_compiler() -> None:

@@ -402,7 +402,10 @@ class _Spy(TorchFunctionMode):
 
     def __torch_function__(self, func, types, args=(), kwargs=None):
         name = getattr(func, "__name__", "") or ""
-        if _is_trusted():                       # the worker's own copies and clones
+        if _is_trusted() or torch.compiler.is_compiling():
+            # The worker's own copies and clones; and code torch.compile is tracing, where
+            # the bookkeeping below would become part of the graph's guards (dynamo fails
+            # them on the same frame). Compiled code is still seen by the dispatcher hooks.
             return func(*args, **(kwargs or {}))
         self.names.add(normalize_op(name))
         out = func(*args, **(kwargs or {}))
@@ -441,9 +444,12 @@ class Watch:
                 return buffer
         return None
 
-    def provenance_problem(self, out: torch.Tensor) -> str | None:
+    def provenance_problem(self, out: torch.Tensor, given: dict[int, torch.Tensor] | None = None) -> str | None:
+        """`given`: output buffers the problem handed over (storage key -> every byte at the
+        start of the call), which count as allocated for the call."""
         allocated = {storage_key(b.raw): b.initial for _, b in self.allocations
                      if b.initial is not None}
+        allocated.update(given or {})
         return self.provenance.verdict(out, allocated)
 
 

@@ -225,7 +225,8 @@ class Judge:
                    "banned_ops": self.drill.get("reference_ops", {}).get(self.lang) or [],
                    "writable": self._writable(), "cuda_cache": self._cuda_cache(),
                    "call_style": getattr(self.spec, "call_style", "args"),
-                   "import_paths": [str(p) for p in getattr(self.spec, "import_paths", [])]}
+                   "import_paths": [str(p) for p in getattr(self.spec, "import_paths", [])],
+                   "native": getattr(self.spec, "native_params", None)}
         if self.lang != "cuda":
             return self.ask(command)
         from studio.drills.languages.cuda import BUILD_BUDGET_S
@@ -491,7 +492,8 @@ class Judge:
         inputs = self.spec.make_inputs(case, self.torch.Generator().manual_seed(seed), self.device)
         reference = self.spec.reference(*inputs)
         outputs = self.spec.output_indices(inputs)
-        verdict = self.checked_call(case["name"], inputs, reference, reference.dtype, None, outputs=outputs)
+        verdict = self.checked_call(case["name"], inputs, reference, self.spec.output_dtype(inputs, reference),
+                                    None, outputs=outputs)
         result = {"shape": case.get("shape") or list(reference.shape), "dtype": case.get("dtype")
                   or str(reference.dtype).replace("torch.", ""), "layout": case.get("layout", ""),
                   "fill": case.get("fill", ""), "seed": seed, "trials": 1,
@@ -544,26 +546,49 @@ class Judge:
     def _staging(self, reference: Any, dtype: Any) -> Any:
         torch = self.torch
         size = reference.numel() * torch.empty((), dtype=dtype).element_size()
+        if self.drill.get("pack_problem"):   # any shape and dtype the problem's own check may accept
+            size = max(size, reference.numel() * 8, 8)
         return torch.empty(size, dtype=torch.uint8, device=self.device)
 
     def _judge_output(self, reply: dict[str, Any], staging: Any, reference: Any, dtype: Any,
                       tol: dict[str, float] | None, inputs: tuple = ()) -> Any:
         from studio.drills.harness.checks import Verdict, check_meta, compare
 
+        if tol is None:   # a pack problem: its own check decides, whatever the shape and dtype
+            return self._judge_pack_output(reply, staging, reference, inputs)
         problem = check_meta(reply, list(reference.shape), dtype, self.device)
         if problem:
             return Verdict(False, problem)
         if not reply.get("copied"):
             return Verdict(False, "the output could not be read back from the solution's process")
         out = staging[: int(reply["nbytes"])].view(dtype).reshape(reference.shape)
-        if tol is None:   # a pack problem: its own check decides
-            try:
-                problem = self.spec.check_output(inputs, reference, out)
-            except Exception as exc:  # noqa: BLE001 - the problem's checker itself failed
-                problem = f"the problem's check raised {type(exc).__name__}: {exc}"
-            return Verdict(problem is None, problem)
         return compare(out, reference, dtype=dtype, device=self.device, atol=tol["atol"],
                        rtol=tol["rtol"], poisoned=bool(reply.get("poisoned")))
+
+    def _judge_pack_output(self, reply: dict[str, Any], staging: Any, reference: Any, inputs: tuple) -> Any:
+        """A pack problem's output, in the shape and dtype the solution gave it, judged by the
+        problem's own check (GPU MODE's check_implementation, LeetGPU's tolerances): a 0-d sum
+        where the buffer is (1,) is the problem's to accept or refuse, not ours."""
+        from studio.drills.harness.checks import Verdict, check_meta
+
+        torch = self.torch
+        dtype = getattr(torch, str(reply.get("dtype") or ""), None)
+        shape = reply.get("shape")
+        if reply.get("type") == "Tensor" and isinstance(dtype, torch.dtype) and isinstance(shape, list):
+            problem = check_meta(reply, shape, dtype, self.device)   # plain, on the device, contiguous
+        else:
+            problem = check_meta(reply, list(reference.shape), reference.dtype, self.device)
+        if problem:
+            return Verdict(False, problem)
+        if not reply.get("copied"):
+            return Verdict(False, f"the output ({reply.get('nbytes')} bytes) could not be read back from the "
+                                  f"solution's process: it is larger than the problem's output")
+        out = staging[: int(reply["nbytes"])].view(dtype).reshape(shape)
+        try:
+            problem = self.spec.check_output(inputs, reference, out)
+        except Exception as exc:  # noqa: BLE001 - the problem's checker itself failed
+            problem = f"the problem's check raised {type(exc).__name__}: {exc}"
+        return Verdict(problem is None, problem)
 
     def _note_honesty(self, case_name: str, reply: dict[str, Any]) -> None:
         if self.lang in ("triton", "cuda") and not reply.get("raised") and not reply.get("launches") \
@@ -637,10 +662,19 @@ class Judge:
             self.emit("bench_info", available=False, copy_gbps=None,
                       note="not timed: the solution does not pass the checks")
             return
+        pack_cases = None
         if self.drill.get("pack_problem"):
-            self.emit("bench_info", available=False, copy_gbps=None,
-                      note="timing GPU MODE and LeetGPU problems is not supported yet: correctness only")
-            return
+            from studio.drills.harness.pack_problem import PackProblemError
+
+            try:
+                pack_cases = self.spec.bench_cases()
+            except PackProblemError as exc:
+                raise self.fail("bad_drill", f"benchmark inputs: {exc.message}", exc.file)
+            if not pack_cases:
+                self.emit("bench_info", available=False, copy_gbps=None,
+                          note="the problem lists no benchmark inputs (task.yml `benchmarks`, or a "
+                               "challenge's generate_performance_test): correctness only")
+                return
         from studio.drills.harness.timing import device_facts, suspicious_speedup
 
         self.worker.pause()
@@ -658,9 +692,17 @@ class Judge:
                            "between calls), kernel and baselines alike",
                "cudagraph": "cudagraph protocol: triton.testing.do_bench_cudagraph as shipped (replays "
                             "of a CUDA graph, launch overhead hidden), kernel and baselines alike"}[protocol]
+        if pack_cases is not None:
+            how += ("; the problem's own benchmark inputs, its reference implementation as the baseline, "
+                    "GB/s counted over the arguments' bytes (each read or written once)")
         self.emit("bench_info", available=True, copy_gbps=copy_gbps, matmul_tflops=facts.get("matmul_tflops"),
                   note=f"{how}; % of peak is of the measured copy bandwidth {copy_gbps:.0f} GB/s")
         points = []
+        if pack_cases is not None:
+            for case in pack_cases:
+                self.current_case = f"bench {case['name']}"
+                points.append(self.bench_pack_point(case))
+                self.emit("bench_point", **points[-1])
         for dtype in self.drill["bench"]["dtypes"]:
             for shape in self.drill["bench"]["shapes"]:
                 self.current_case = f"bench {shape} {dtype}"
@@ -684,9 +726,7 @@ class Judge:
 
     def bench_point(self, shape: list[int], dtype_name: str) -> dict[str, Any]:
         from studio.drills.harness.inputs import dtype_of
-        from studio.drills.harness.timing import (
-            checksum, checksums_match, judge_timing, quantiles, time_baseline,
-        )
+        from studio.drills.harness.timing import checksum
 
         torch = self.torch
         case = {"name": f"bench {shape} {dtype_name}", "shape": shape, "dtype": dtype_name,
@@ -718,8 +758,58 @@ class Judge:
         if len(expected) != BENCH_INPUT_SETS:
             return {**point, "passed": False, "error": "the solution's process skipped an input set"}
 
-        baseline_args = sets[0]
         named = dict(getattr(self.spec, "baselines", None) or {"torch": self.spec.baseline})
+        return self._time_point(point, expected, named, sets[0])
+
+    def bench_pack_point(self, case: dict[str, Any]) -> dict[str, Any]:
+        """One benchmark input of a pack problem: checked by the problem's own check, then
+        timed like a drill's point with the problem's reference as the baseline."""
+        from studio.drills.harness.pack_problem import PackProblemError
+        from studio.drills.harness.timing import checksum
+
+        torch = self.torch
+        point: dict[str, Any] = {"size": case["shape"], "dtype": case["dtype"], "label": case["name"],
+                                 "protocol": "engine", "bytes": 0, "flops": 0}
+        sets, originals, refs, stagings, dtypes, outputs = [], [], [], [], [], []
+        try:
+            for index in range(BENCH_INPUT_SETS):
+                inputs = self.spec.make_bench_inputs(case, index)
+                refs.append(self.spec.reference(*inputs))
+                outputs = self.spec.output_indices(inputs)
+                originals.append(inputs)
+                sets.append([self.spec.fresh_output(v) if i in outputs and isinstance(v, torch.Tensor) else v
+                             for i, v in enumerate(inputs)])
+                dtypes.append(self.spec.output_dtype(inputs, refs[-1]))
+                stagings.append(self._staging(refs[-1], dtypes[-1]))
+        except PackProblemError as exc:
+            return {**point, "passed": False, "error": exc.message}
+        except Exception as exc:  # noqa: BLE001 - the problem's own code, at one point
+            return {**point, "passed": False, "error": f"preparing the benchmark input raised {type(exc).__name__}: {exc}"}
+        point["bytes"] = int(self.spec.bytes_of(originals[0]))
+        setup = self.ask({"op": "bench_setup", "sources": sets, "stagings": stagings, "outputs": outputs})
+        if setup.get("raised"):
+            return {**point, "passed": False, "error": str(setup["raised"])}
+        expected = []
+        for index, reply in enumerate(setup.get("sets") or []):
+            verdict = self._judge_output(reply, stagings[index], refs[index], dtypes[index], None,
+                                         originals[index])
+            problem = next(iter(reply.get("reference_ops") or []), None)
+            if not verdict.passed or problem:
+                return {**point, "passed": False, "error": verdict.error or f"honesty: {problem}"}
+            out = stagings[index][: int(reply["nbytes"])].view(getattr(torch, reply["dtype"])).reshape(reply["shape"])
+            expected.append(checksum(out))
+        del refs
+        if len(expected) != BENCH_INPUT_SETS:
+            return {**point, "passed": False, "error": "the solution's process skipped an input set"}
+        baseline_args = [v.clone() if isinstance(v, torch.Tensor) else v for v in originals[0]]
+        return self._time_point(point, expected, {"reference": self.spec.baseline}, baseline_args)
+
+    def _time_point(self, point: dict[str, Any], expected: list[Any], named: dict[str, Any],
+                    baseline_args: list[Any]) -> dict[str, Any]:
+        """Time a point whose input sets are set up in the worker and verified (`expected`:
+        the checksum of each set's output), the solution against its baselines."""
+        from studio.drills.harness.timing import checksums_match, judge_timing, quantiles, time_baseline
+
         first = next(iter(named))
         baseline_error: str | None = None
         protocol = self.request.get("protocol") or "engine"

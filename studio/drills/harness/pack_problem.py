@@ -18,7 +18,11 @@ What each layout asks of a solution, and how it is checked:
 
 An output buffer handed to the solution is a fresh copy filled with NaN (or -1 for integer
 types), so elements it never writes are seen; the other inputs are guarded as in every drill.
-Timing a pack problem is not supported yet: the bench says so.
+Timing (`--bench`) runs over the problem's own benchmark inputs: GPU MODE's `benchmarks`
+entries of task.yml, LeetGPU's `generate_performance_test()`. Each point is checked as the
+cases are, then timed under the engine's protocol with the problem's reference (GPU MODE's
+`ref_kernel`, LeetGPU's `reference_impl`: torch code) as the baseline. Its bytes are those
+of the arguments (every tensor read or written once), a lower bound on the traffic.
 """
 
 from __future__ import annotations
@@ -114,15 +118,32 @@ class PackProblem:
     def fresh_output(self, value: torch.Tensor) -> torch.Tensor:
         return _poisoned_like(value)
 
+    def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
+        return reference.dtype
+
     def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
         raise NotImplementedError
 
-    # Not timed yet: the judge does not ask these of a pack problem.
-    def baseline(self, *inputs: Any) -> Any:
-        raise PackProblemError("timing a pack problem is not supported yet")
+    # Timing -------------------------------------------------------------------------------
+    def bench_cases(self) -> list[dict[str, Any]]:
+        """The problem's benchmark inputs, as cases (name, shape and dtype for the plot)."""
+        return []
 
-    def bytes_moved(self, case: dict[str, Any]) -> int:
-        return 0
+    def make_bench_inputs(self, case: dict[str, Any], index: int) -> tuple:
+        """Input set `index` of a benchmark case: a timed loop rotates over a few."""
+        raise NotImplementedError
+
+    def baseline(self, *inputs: Any) -> Any:
+        """The problem's own reference implementation, timed beside the solution."""
+        raise NotImplementedError
+
+    def bytes_of(self, inputs: tuple) -> int:
+        return sum(v.numel() * v.element_size() for v in inputs if isinstance(v, torch.Tensor))
+
+    def _labelled(self, name: str, inputs: tuple) -> dict[str, Any]:
+        first = max((v for v in inputs if isinstance(v, torch.Tensor)), key=lambda t: t.numel(), default=None)
+        return {"name": name, "shape": list(first.shape) if first is not None else [],
+                "dtype": str(first.dtype).replace("torch.", "") if first is not None else ""}
 
 
 # ----- GPU MODE ----------------------------------------------------------------------------------
@@ -144,6 +165,9 @@ class GpuModeProblem(PackProblem):
         if not isinstance(tests, list) or not tests or not all(isinstance(t, dict) for t in tests):
             raise PackProblemError("task.yml: `tests` must be a list of keyword-argument mappings", str(task_file))
         self.tests = tests
+        benchmarks = task.get("benchmarks")
+        self.benchmarks = [dict(b) for b in benchmarks] if isinstance(benchmarks, list) and all(
+            isinstance(b, dict) for b in benchmarks) else []
         _forget("reference", "task", "utils")
         try:
             with _importable(self.folder, self.folder.parent):
@@ -188,14 +212,48 @@ class GpuModeProblem(PackProblem):
                     f"machine with CUDA)", str(self.folder / "reference.py"))
         return data
 
+    def bench_cases(self) -> list[dict[str, Any]]:
+        cases = []
+        for i, kwargs in enumerate(self.benchmarks):
+            inputs = self.make_bench_inputs({"kwargs": kwargs}, 0)
+            cases.append({**self._labelled(_case_label(kwargs) or f"benchmark {i + 1}", inputs), "kwargs": kwargs})
+        return cases
+
+    def make_bench_inputs(self, case: dict[str, Any], index: int) -> tuple:
+        kwargs = dict(case["kwargs"])
+        if index and isinstance(kwargs.get("seed"), int):
+            kwargs["seed"] = kwargs["seed"] + 7919 * index   # another input set of the same size
+        return self.make_inputs({"kwargs": kwargs}, torch.Generator(), self.device)
+
+    def baseline(self, *inputs: Any) -> Any:
+        return self.module.ref_kernel(inputs)
+
     def reference(self, *inputs: Any) -> torch.Tensor:
         copy = _clone(inputs)
         expected = self.module.ref_kernel(copy)
         if not isinstance(expected, torch.Tensor):
             raise PackProblemError(f"ref_kernel returned {type(expected).__name__}; only problems with one "
                                    f"output tensor are supported so far", str(self.folder / "reference.py"))
-        self._output_of_copy = next((i for i, v in enumerate(copy) if v is expected), None)
+        # The output buffer: what ref_kernel returned, when it is one of `data`'s tensors; else
+        # (ref_kernel returns a new tensor, as in `return a @ b`) the last tensor of `data` with
+        # the output's shape, the buffer GPU MODE hands over for a submission to fill.
+        # A buffer of the output's size but another shape (a (1,) buffer for a 0-d sum) is
+        # the output buffer too; the problem's own check judges whatever shape comes back.
+        index = next((i for i, v in enumerate(copy) if v is expected), None)
+        for same in (lambda t: tuple(t.shape) == tuple(expected.shape), lambda t: t.numel() == expected.numel()):
+            if index is None:
+                index = next((i for i in reversed(range(len(copy))) if isinstance(copy[i], torch.Tensor)
+                              and same(copy[i])), None)
+        self._output_of_copy = index
         return expected
+
+    def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
+        """The dtype a solution's output has: the output buffer's (a float32 buffer where the
+        reference computes in float64), else the reference's."""
+        index = getattr(self, "_output_of_copy", None)
+        if index is not None and index < len(inputs) and isinstance(inputs[index], torch.Tensor):
+            return inputs[index].dtype
+        return reference.dtype
 
     def output_indices(self, inputs: tuple) -> list[int]:
         index = getattr(self, "_output_of_copy", None)
@@ -238,12 +296,39 @@ class LeetGpuProblem(PackProblem):
         except Exception as exc:  # noqa: BLE001
             raise PackProblemError(f"get_solve_signature() failed: {type(exc).__name__}: {exc}",
                                    str(self.folder / "challenge.py")) from None
+        self.native_params = [[name, _native_kind(spec[0] if isinstance(spec, (tuple, list)) else spec)]
+                              for name, spec in signature.items()]
         if len(self.outputs) != 1:
             raise PackProblemError(f"the challenge declares {len(self.outputs)} outputs; only challenges with one "
                                    f"output are supported so far", str(self.folder / "challenge.py"))
         self.atol = float(getattr(self.challenge, "atol", 1e-5))
         self.rtol = float(getattr(self.challenge, "rtol", 1e-5))
         self.tests = self._generate(seed)
+        self.seed = seed
+
+    def bench_cases(self) -> list[dict[str, Any]]:
+        if not callable(getattr(self.challenge, "generate_performance_test", None)):
+            return []
+        return [self._labelled("performance test", self.make_bench_inputs({}, 0))]
+
+    def make_bench_inputs(self, case: dict[str, Any], index: int) -> tuple:
+        devices = [self.device] if torch.device(self.device).type == "cuda" else []
+        with torch.random.fork_rng(devices=devices):
+            torch.manual_seed(self.seed + 7919 * (index + 1))
+            try:
+                test = self.challenge.generate_performance_test()
+            except Exception as exc:  # noqa: BLE001 - the challenge's own generator
+                raise PackProblemError(f"generate_performance_test() failed: {type(exc).__name__}: {exc}",
+                                       str(self.folder / "challenge.py")) from None
+            test = {k: _materialise(v, self.device) for k, v in dict(test).items()}
+        missing = [n for n in self.names if n not in test]
+        if missing:
+            raise PackProblemError(f"the performance test lacks {', '.join(missing)} of get_solve_signature()",
+                                   str(self.folder / "challenge.py"))
+        return tuple(test[n] for n in self.names)
+
+    def baseline(self, *inputs: Any) -> Any:
+        return self.challenge.reference_impl(**dict(zip(self.names, inputs)))
 
     def _generate(self, seed: int) -> list[tuple[str, dict[str, Any]]]:
         tests: list[tuple[str, dict[str, Any]]] = []
@@ -299,6 +384,18 @@ class LeetGpuProblem(PackProblem):
                           dtype=reference.dtype, device=torch.device(self.device), atol=self.atol, rtol=self.rtol,
                           poisoned=True)   # the output argument went over NaN-filled (fresh_output)
         return None if verdict.passed else verdict.error
+
+
+def _native_kind(ctype: Any) -> str:
+    """How a CUDA `solve` takes a parameter, from its ctypes type: a device pointer (the
+    tensor's), an integer or a floating-point number."""
+    import ctypes
+
+    if isinstance(ctype, type) and issubclass(ctype, (ctypes._Pointer, ctypes.c_void_p)):
+        return "ptr"
+    if ctype in (ctypes.c_float, ctypes.c_double, ctypes.c_longdouble):
+        return "float"
+    return "int"
 
 
 def _materialise(value: Any, device: Any) -> Any:

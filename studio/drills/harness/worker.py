@@ -93,6 +93,12 @@ class Worker:
             os.environ["TRITON_INTERPRET"] = "1"
         self.torch = torch
         self.mode = "interpreter" if interpret else "gpu"
+        try:   # tqdm (torch.compile's autotuning progress) starts no monitor thread: the
+            import tqdm   # background-threads check would count it as the solution's
+
+            tqdm.tqdm.monitor_interval = 0
+        except ImportError:
+            pass
         try:
             import triton
             triton_version = triton.__version__
@@ -109,6 +115,8 @@ class Worker:
         self.known_threads = set(sys._current_frames())
         self.fn: Callable | None = None
         self.previous_out: Any = None
+        self.previous_key: int | None = None   # its storage, taken when it was returned (a CUDA
+                                               # graph's output may not be touched after the next replay)
         self.call_style = "args"            # how the problem calls the solution (see _invoke)
         self.outputs: list[int] = []        # a pack problem's output arguments, per call
         self.bench_state: dict[str, Any] = {}
@@ -157,6 +165,9 @@ class Worker:
 
             try:
                 self.builder = CudaBuilder(self.user_file, command["cuda_cache"])
+                if self.user_file.endswith(SUFFIXES) and command.get("native"):   # LeetGPU's extern "C" solve
+                    self.fn = self.builder.build_native(self.entry, [list(p) for p in command["native"]])
+                    return self._loaded(sandbox_note)
                 if self.user_file.endswith(SUFFIXES):
                     self.fn = self.builder.build_file(self.entry, self.signature)
                     return self._loaded(sandbox_note)
@@ -218,6 +229,7 @@ class Worker:
         args = list(command["args"])
         self.outputs = [int(i) for i in command.get("outputs") or []]
         track = self.lang == "triton"
+        given = self._given_outputs(args) if track else {}
         started = time.perf_counter()
         out, watch, raised = self._watched_call(args, track)
         elapsed = time.perf_counter() - started
@@ -231,10 +243,28 @@ class Worker:
         reply["problems"] = problems
         reply["poisoned"] = watch.output_buffer(out) is not None
         if track and type(out) is self.torch.Tensor:
-            reply["provenance"] = watch.provenance_problem(out)
+            reply["provenance"] = watch.provenance_problem(out, given)
         reply["copied"] = self._stage(out, command.get("staging"))
-        self.previous_out = out
+        self._remember(out)
         return reply
+
+    def _remember(self, out: Any) -> None:
+        from studio.drills.harness.honesty import storage_key
+
+        self.previous_out = out
+        self.previous_key = (storage_key(out) if type(out) is self.torch.Tensor and out.numel() else None)
+
+    def _given_outputs(self, args: list[Any]) -> dict[int, Any]:
+        """A pack problem's output buffers as they are before the call (provenance: a Triton
+        kernel writing the buffer it was handed produced the output)."""
+        from studio.drills.harness.honesty import _storage, storage_key, trusted
+
+        given = {}
+        with trusted():
+            for i in self.outputs:
+                if i < len(args) and isinstance(args[i], self.torch.Tensor) and args[i].numel():
+                    given[storage_key(args[i])] = _storage(args[i]).clone()
+        return given
 
     def _watched_call(self, args: list[Any], track: bool) -> tuple[Any, Any, str | None]:
         """(output, watch, None) or (None, watch, what it raised): one instrumented call.
@@ -313,11 +343,14 @@ class Worker:
         allowed = set(self.outputs)   # a pack problem's output buffers
         names = {storage_key(a): i for i, a in enumerate(args)
                  if isinstance(a, torch.Tensor) and a.numel() and i not in allowed}
-        if key is not None and key in names:
+        given = {storage_key(args[i]) for i in allowed
+                 if i < len(args) and isinstance(args[i], torch.Tensor) and args[i].numel()}
+        if key is not None and key in given:
+            pass   # the output buffer it was handed: a timed loop hands the same one every call
+        elif key is not None and key in names:
             meta["problem"] = (f"returned its input #{names[key] + 1} (or a view of it): the "
                                f"output must be a new tensor")
-        elif key is not None and isinstance(self.previous_out, torch.Tensor) \
-                and self.previous_out.numel() and key == storage_key(self.previous_out):
+        elif key is not None and key == self.previous_key:
             meta["problem"] = ("returned the same buffer as the previous call: every call "
                                "must return a new tensor")
         return meta
@@ -344,6 +377,7 @@ class Worker:
         from studio.drills.harness.honesty import trusted
 
         sources = [list(s) for s in command["sources"]]
+        self.outputs = [int(i) for i in command.get("outputs") or []]
         with trusted():
             work = [a.clone() if isinstance(a, self.torch.Tensor) else a for a in sources[0]]
             self.sync()
@@ -354,16 +388,17 @@ class Worker:
                     if isinstance(value, self.torch.Tensor):
                         work[slot].copy_(value)
             track = self.lang == "triton" and index == 0
+            given = self._given_outputs(work) if track else {}
             self.kernel_watch = None
             out, watch, raised = self._watched_call(work, track)
             if raised is not None:
                 return {"raised": raised, **self._observations(watch)}
             reply = {**self._observations(watch), **self._describe_output(out, work)}
             if track and type(out) is self.torch.Tensor:
-                reply["provenance"] = watch.provenance_problem(out)
+                reply["provenance"] = watch.provenance_problem(out, given)
             reply["copied"] = self._stage(out, staging)
             replies.append(reply)
-            self.previous_out = out
+            self._remember(out)
         self.bench_state = {"work": work, "sources": sources, "ready": self.previous_out}
         return {"sets": replies}
 
@@ -373,7 +408,12 @@ class Worker:
         state = self.bench_state
         empty = command.get("kind") == "empty"
         ready = state["ready"]
-        fn = (lambda *_: ready) if empty else self.fn
+        if empty:
+            fn = lambda *_: ready  # noqa: E731
+        elif self.call_style == "args":
+            fn = self.fn
+        else:   # a pack problem's solution, called as its problem calls it
+            fn = lambda *work: self._invoke(list(work))  # noqa: E731
         try:
             with self.hooks.watching():
                 result = self._timed(fn, command)

@@ -348,7 +348,7 @@ class DrillsPane(QWidget):
                        .replace("%1", pack.name).replace("%2", str(len(pack.problems) - broken)))
         else:
             message = (self.tr("Added \"%1\" (%2): %3 problems, listed under \"Pack: %1\". They are checked with "
-                               "the problem's own tests and checker; timing them is not supported yet.")
+                               "the problem's own tests and checker, and timed over its own benchmark inputs against its reference.")
                        .replace("%1", pack.name).replace("%2", packs.LAYOUT_LABELS[pack.layout])
                        .replace("%3", str(len(pack.problems))))
         if broken:

@@ -25,3 +25,7 @@ class Challenge(ChallengeBase):
     def generate_functional_test(self):
         return [{"x": torch.randn(n, device=self.device), "y": torch.empty(n, device=self.device), "n": n}
                 for n in (1, 5, 130)]
+
+    def generate_performance_test(self):
+        n = 1 << 20
+        return {"x": torch.randn(n, device=self.device), "y": torch.empty(n, device=self.device), "n": n}

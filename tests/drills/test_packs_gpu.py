@@ -1,0 +1,58 @@
+"""Pack problems on a GPU: LeetGPU's extern "C" CUDA solve built with its generated binding,
+GPU MODE's load_inline submissions, and timing over the problems' own benchmark inputs with
+their reference as the baseline. Marked `gpu` (skipped without a GPU and a CUDA toolkit); the
+fixture packs and the solutions in pack_solutions/ are written for these tests."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from studio.drills import cli, packs
+
+pytestmark = pytest.mark.gpu
+
+FIXTURES = Path(__file__).parent / "pack_fixtures"
+SOLUTIONS = Path(__file__).parent / "pack_solutions"
+
+
+@pytest.fixture
+def added(tmp_path):
+    for name in ("gpumode", "leetgpu"):
+        shutil.copytree(FIXTURES / name, tmp_path / name, ignore=shutil.ignore_patterns("__pycache__"))
+    packs.add_pack(tmp_path / "gpumode", name="gm")
+    packs.add_pack(tmp_path / "leetgpu", name="lg")
+    return tmp_path
+
+
+def _run(capsys, drill: str, file: str, *extra: str) -> dict:
+    code = cli.main(["run", drill, str(file), "--json", "--timeout", "300", *extra])
+    doc = json.loads(capsys.readouterr().out)
+    doc["_exit"] = code
+    return doc
+
+
+def test_a_leetgpu_cuda_solve_on_raw_pointers_passes_and_a_wrong_one_fails(added, capsys):
+    good = _run(capsys, "lg/easy/1_scale", SOLUTIONS / "leetgpu_scale.cu")
+    assert good["status"] == "passed", (good.get("error"), good["cases"], good["flags"])
+    assert good["lang"] == "cuda" and good["builds"]
+    wrong = _run(capsys, "lg/easy/1_scale", SOLUTIONS / "leetgpu_scale_wrong.cu")
+    assert wrong["status"] == "failed" and not wrong["cases"][0]["passed"]
+    starter = _run(capsys, "lg/easy/1_scale", "@starter-cuda")
+    assert starter["status"] == "failed" and "never written" in starter["cases"][0]["error"]
+
+
+def test_pack_problems_are_timed_over_their_benchmark_inputs(added, capsys):
+    for drill, file in (("lg/easy/1_scale", SOLUTIONS / "leetgpu_scale_triton.py"),
+                        ("lg/easy/1_scale", SOLUTIONS / "leetgpu_scale.cu"),
+                        ("gm/practice/scale_py", added / "gpumode" / "problems" / "practice" / "scale_py"
+                         / "submission.py"),
+                        ("gm/practice/scale_py", SOLUTIONS / "gpumode_scale_inline.py")):
+        doc = _run(capsys, drill, file, "--bench")
+        assert doc["status"] == "passed", (file, doc.get("error"), doc["flags"])
+        points = doc["bench"]["points"]
+        assert points and all(p["passed"] and p["ms"] > 0 and p["ref_ms"] > 0 for p in points), points
+        assert all(p["baseline"] == "reference" and p["gbps"] > 0 and p["label"] for p in points)
