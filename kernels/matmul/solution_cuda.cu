@@ -39,8 +39,9 @@
 // ~67%. What limits it: mma.sync is Hopper's legacy tensor-core path.
 // Nsight Compute shows the tensor pipe ~74% busy at ~400 TFLOP/s, so even a perfect
 // mma.sync kernel tops out near ~72% of cuBLAS, which uses wgmma (warpgroup MMA reading
-// operands straight from shared memory) + TMA. wgmma needs an sm_90a build; the app
-// compiles for plain sm_90, so it is out of reach here.
+// operands straight from shared memory) + TMA. wgmma needs an sm_90a build, which the app
+// now makes on a Hopper GPU; this kernel does not use it yet. A sweep of the tile knobs
+// below found no shape faster than the default (bench/results/cuda_drills_gpu.md).
 //
 // The fast path needs K-contiguous A rows and B rows or columns whose pitch and base are
 // 16-byte aligned, and K % 8 == 0 (whole 16-byte chunks). Anything else (float32, odd K
