@@ -47,9 +47,6 @@ def test_a_leetgpu_cuda_solve_on_raw_pointers_passes_and_a_wrong_one_fails(added
 
 def test_pack_problems_are_timed_over_their_benchmark_inputs(added, capsys):
     for drill, file in (("lg/easy/1_scale", SOLUTIONS / "leetgpu_scale_triton.py"),
-                        ("lg/easy/1_scale", SOLUTIONS / "leetgpu_scale.cu"),
-                        ("gm/practice/scale_py", added / "gpumode" / "problems" / "practice" / "scale_py"
-                         / "submission.py"),
                         ("gm/practice/scale_py", SOLUTIONS / "gpumode_scale_inline.py")):
         doc = _run(capsys, drill, file, "--bench")
         assert doc["status"] == "passed", (file, doc.get("error"), doc["flags"])
