@@ -134,7 +134,7 @@ def test_leetgpu_challenges_are_read_without_running_them(tmp_path):
         + "\nraise SystemExit('listing ran the challenge')\n")
     pack = packs.add_pack(root, name="leetgpu")
     problems = {p.name: p for p in pack.problems}
-    assert set(problems) == {"1_scale", "7_ring_sum", "9_broken"}
+    assert set(problems) == {"1_scale", "2_sign_split", "7_ring_sum", "9_broken"}
     scale = problems["1_scale"]
     assert scale.ok and scale.title == "Scale by Three" and scale.difficulty == "easy"
     assert set(scale.starters) == {"triton", "torch", "cuda"}   # starter.cu: extern "C" solve, built with a binding
@@ -304,3 +304,29 @@ def test_gpu_mode_output_buffers_compiled_code_and_triton_writes_into_the_buffer
     off = tmp_path / "off.py"
     off.write_text("def custom_kernel(data):\n    return data[0].sum() + 1\n")
     assert run_drill("gm/practice/sum_py", off).status == "failed"
+
+
+def test_a_leetgpu_challenge_with_two_outputs_checks_both(tmp_path):
+    """LeetGPU's k-means (labels and centroids), attention backward (dQ, dK, dV) and MoE gating
+    (weights and indices) write several outputs: every one is checked, and a wrong one is named."""
+    packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
+    spec = get_drill("lg/easy/2_sign_split")
+    assert spec.entry == "solve" and spec.pack_problem["layout"] == "leetgpu"
+    right = tmp_path / "right.py"
+    right.write_text("import torch\n\n\ndef solve(x, mag, neg, n):\n    torch.abs(x, out=mag)\n"
+                     "    neg.copy_((x < 0).int())\n")
+    passed = run_drill("lg/easy/2_sign_split", right)
+    assert passed.status == "passed", (passed.error, [c.error for c in passed.cases])
+    half = tmp_path / "half.py"
+    half.write_text("import torch\n\n\ndef solve(x, mag, neg, n):\n    torch.abs(x, out=mag)\n")
+    failed = run_drill("lg/easy/2_sign_split", half)
+    assert failed.status == "failed" and failed.cases[0].error.startswith("output neg:"), failed.cases[0].error
+    tri = tmp_path / "tri.py"
+    tri.write_text(
+        "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+        "def _k(x, m, g, n, B: tl.constexpr):\n    i = tl.program_id(0) * B + tl.arange(0, B)\n"
+        "    k = i < n\n    v = tl.load(x + i, mask=k)\n    tl.store(m + i, tl.abs(v), mask=k)\n"
+        "    tl.store(g + i, (v < 0).to(tl.int32), mask=k)\n\n\n"
+        "def solve(x, mag, neg, n):\n    _k[(triton.cdiv(n, 128),)](x, mag, neg, n, B=128)\n")
+    result = run_drill("lg/easy/2_sign_split", tri, lang="triton")
+    assert result.status == "passed", (result.error, [c.error for c in result.cases], result.flags)

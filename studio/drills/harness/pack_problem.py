@@ -298,9 +298,9 @@ class LeetGpuProblem(PackProblem):
                                    str(self.folder / "challenge.py")) from None
         self.native_params = [[name, _native_kind(spec[0] if isinstance(spec, (tuple, list)) else spec)]
                               for name, spec in signature.items()]
-        if len(self.outputs) != 1:
-            raise PackProblemError(f"the challenge declares {len(self.outputs)} outputs; only challenges with one "
-                                   f"output are supported so far", str(self.folder / "challenge.py"))
+        if not self.outputs:
+            raise PackProblemError("the challenge declares no output (no \"out\" in get_solve_signature())",
+                                   str(self.folder / "challenge.py"))
         self.atol = float(getattr(self.challenge, "atol", 1e-5))
         self.rtol = float(getattr(self.challenge, "rtol", 1e-5))
         self.tests = self._generate(seed)
@@ -349,7 +349,8 @@ class LeetGpuProblem(PackProblem):
         return [(name, {k: _materialise(v, self.device) for k, v in test.items()}) for name, test in tests]
 
     def drill_request(self) -> dict[str, Any]:
-        signature = f"solve({', '.join(self.names)}) writes {self.names[self.outputs[0]]} in place"
+        written = ", ".join(self.names[i] for i in self.outputs)
+        signature = f"solve({', '.join(self.names)}) writes {written} in place"
         cases = []
         for name, test in self.tests:
             shown = {k: list(v.shape) if isinstance(v, torch.Tensor) else v for k, v in test.items()}
@@ -372,18 +373,50 @@ class LeetGpuProblem(PackProblem):
     def reference(self, *inputs: Any) -> torch.Tensor:
         copy = _clone(inputs)
         self.challenge.reference_impl(**dict(zip(self.names, copy)))
-        return copy[self.outputs[0]]
+        if len(self.outputs) == 1:
+            return copy[self.outputs[0]]
+        return joined([copy[i] for i in self.outputs])
 
     def output_indices(self, inputs: tuple) -> list[int]:
         return list(self.outputs)
 
+    def _which_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+        from studio.drills.harness.checks import compare
+
+        if tuple(out.shape) != tuple(reference.shape):
+            return f"returned {list(out.shape)} values for the outputs, expected {list(reference.shape)}"
+        start = 0
+        for i in self.outputs:
+            n = inputs[i].numel()
+            part, want = out[start:start + n], reference[start:start + n]
+            verdict = compare(part, want, dtype=torch.float64, device=torch.device(self.device), atol=self.atol,
+                              rtol=self.rtol, poisoned=True)
+            if not verdict.passed:
+                return f"output {self.names[i]}: {verdict.error}"
+            start += n
+        return None
+
+    def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
+        return reference.dtype
+
     def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
         from studio.drills.harness.checks import compare
 
+        if len(self.outputs) > 1:   # every output, joined (see `joined`): name the one that is wrong
+            problem = self._which_output(inputs, reference, out)
+            if problem:
+                return problem
         verdict = compare(out, reference.to(torch.float64) if reference.dtype.is_floating_point else reference,
                           dtype=reference.dtype, device=torch.device(self.device), atol=self.atol, rtol=self.rtol,
                           poisoned=True)   # the output argument went over NaN-filled (fresh_output)
         return None if verdict.passed else verdict.error
+
+
+def joined(outputs: list[torch.Tensor]) -> torch.Tensor:
+    """Several output buffers as one float64 vector, in signature order: how a challenge
+    with several outputs (labels and centroids, dQ/dK/dV) is staged and compared. int32 and
+    float32 values are exact in float64; an unwritten float output is still NaN."""
+    return torch.cat([t.reshape(-1).to(torch.float64) for t in outputs])
 
 
 def _native_kind(ctype: Any) -> str:

@@ -243,10 +243,19 @@ class Worker:
         reply["problems"] = problems
         reply["poisoned"] = watch.output_buffer(out) is not None
         if track and type(out) is self.torch.Tensor:
-            reply["provenance"] = watch.provenance_problem(out, given)
+            reply["provenance"] = self._provenance(watch, out, args, given)
         reply["copied"] = self._stage(out, command.get("staging"))
         self._remember(out)
         return reply
+
+    def _provenance(self, watch: Any, out: Any, args: list[Any], given: dict[int, Any]) -> str | None:
+        """Why the output was not written by the solution's Triton kernels (or None); with
+        several output buffers, each of them is asked."""
+        if self.call_style == "inplace" and len(self.outputs) > 1:
+            problems = (watch.provenance_problem(args[i], given) for i in self.outputs
+                        if i < len(args) and type(args[i]) is self.torch.Tensor)
+            return next((p for p in problems if p), None)
+        return watch.provenance_problem(out, given)
 
     def _remember(self, out: Any) -> None:
         from studio.drills.harness.honesty import storage_key
@@ -299,9 +308,24 @@ class Worker:
         if style == "tuple":
             return self.fn(tuple(args))
         out = self.fn(*args)
+        if style == "inplace" and len(self.outputs) > 1:   # every output, joined (pack_problem.joined)
+            from studio.drills.harness.honesty import trusted
+            from studio.drills.harness.pack_problem import joined
+
+            with trusted():
+                return joined([args[i] for i in self.outputs])
         if style == "inplace":
             return args[self.outputs[0]] if self.outputs else out
         return out
+
+    def _invoke_timed(self, *work: Any) -> Any:
+        """A pack problem's solution in the timed loop: as _invoke, but with several outputs
+        the first one stands for the call (its checksum is checked; joining them would be
+        timed as the solution's)."""
+        if self.call_style == "inplace" and len(self.outputs) > 1:
+            self.fn(*work)
+            return work[self.outputs[0]]
+        return self._invoke(list(work))
 
     def _observations(self, watch: Any) -> dict[str, Any]:
         from studio.drills.harness.honesty import active_modes, foreign_threads
@@ -395,7 +419,7 @@ class Worker:
                 return {"raised": raised, **self._observations(watch)}
             reply = {**self._observations(watch), **self._describe_output(out, work)}
             if track and type(out) is self.torch.Tensor:
-                reply["provenance"] = watch.provenance_problem(out, given)
+                reply["provenance"] = self._provenance(watch, out, work, given)
             reply["copied"] = self._stage(out, staging)
             replies.append(reply)
             self._remember(out)
@@ -413,7 +437,7 @@ class Worker:
         elif self.call_style == "args":
             fn = self.fn
         else:   # a pack problem's solution, called as its problem calls it
-            fn = lambda *work: self._invoke(list(work))  # noqa: E731
+            fn = self._invoke_timed
         try:
             with self.hooks.watching():
                 result = self._timed(fn, command)
