@@ -6,7 +6,7 @@
     studio smoke                open every pane offscreen; print time to first paint
     studio stats --json         counts as one JSON object
     studio import notes PATH... [--copy] [--year Y] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--json]
-    studio import anki FILE [--history keep|new] [--duplicates keep-both|keep-newest|skip] [--max-size MB] [--max-ratio N] [--time-limit S] [--json]
+    studio import anki FILE [--history keep|new] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--max-size MB] [--max-ratio N] [--time-limit S] [--json]
     studio export interviews --format csv|md --out FILE
     studio export cards --format csv|apkg --out FILE [--query Q]
     studio db check | backups [--json] | backup | restore ID|newest | salvage
@@ -56,6 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     anki.add_argument("file")
     anki.add_argument("--history", choices=("keep", "new"), default="keep",
                       help="keep review history (replayed into FSRS) or import every card as new")
+    anki.add_argument("--encoding", help="encoding for a CSV/TSV whose encoding is not clear, e.g. cp1252 "
+                      "(UTF-8 files and clearly detected ones are read as they are)")
     anki.add_argument("--duplicates", choices=("keep-both", "keep-newest", "skip"), default="keep-both",
                       help="a question found twice (in the deck or already in the collection): keep both, "
                            "keep the newest text (the collection's card keeps its scheduling), or skip it")
@@ -144,18 +146,25 @@ def _open_collection():
     return None
 
 
+def _known_encoding(name: str) -> bool:
+    """True for a codec Python knows; else a one-line error naming it."""
+    from studio.core.importers.text_files import UnreadableFile, check_encoding
+
+    try:
+        check_encoding(name)
+    except UnreadableFile as exc:
+        print(f"error: --encoding: {exc}", file=sys.stderr)
+        return False
+    return True
+
+
 def _import_notes(args) -> int:
     from pathlib import Path
 
     from studio.core.importers.notes_import import apply_import, plan_import
-    from studio.core.importers.text_files import UnreadableFile, check_encoding
 
-    if args.encoding:
-        try:
-            check_encoding(args.encoding)
-        except UnreadableFile as exc:
-            print(f"error: --encoding: {exc}", file=sys.stderr)
-            return 2
+    if args.encoding and not _known_encoding(args.encoding):
+        return 2
     col = _open_collection()
     if col is None:
         return 2
@@ -182,6 +191,8 @@ def _import_anki(args) -> int:
 
     from studio.core.importers.anki import Limits, apply_cards, plan_cards
 
+    if args.encoding and not _known_encoding(args.encoding):
+        return 2
     limits = Limits()
     for flag, name, value in (("--max-size", "max_entry_mb", args.max_size), ("--max-ratio", "max_ratio", args.max_ratio),
                               ("--time-limit", "time_limit_s", args.time_limit)):
@@ -191,7 +202,7 @@ def _import_anki(args) -> int:
         if value is not None:
             limits = replace(limits, **{name: value})
     duplicates = args.duplicates.replace("-", "_")
-    plan = plan_cards(Path(args.file), limits)
+    plan = plan_cards(Path(args.file), limits, encoding=args.encoding)
     col = _open_collection()
     if col is None:
         return 2

@@ -6,11 +6,12 @@ interview row with a tick box, and every problem with its file and line, so the 
 decides what goes in before anything is written. Notes are linked in place or copied,
 Anki review history is kept or dropped.
 
-For notes the preview also shows what the import would otherwise decide on its own: the
-year each file's yearless interview dates were given and why (one year can be set for all
-instead), the encoding of every file that is not UTF-8 (a combo box per file with a sample
-line; a guess is flagged, and a change reads the files again, keeping what was unticked),
-and every question found twice, handled by the "same question twice" choice.
+The preview also shows what the import would otherwise decide on its own: the encoding of
+every file that is not UTF-8, notes and Anki CSV/TSV alike (a combo box per file with a
+sample line; a guess is flagged, and a change reads the files again, keeping what was
+unticked), every question found twice, handled by the "same question twice" choice, and
+for notes the year each file's yearless interview dates were given and why (one year can
+be set for all instead).
 """
 
 from __future__ import annotations
@@ -209,7 +210,9 @@ class ImportDialog(QDialog):
         else:
             from studio.core.importers.anki import plan_cards
 
-            self.ctx.tasks.run(lambda col: plan_cards(paths[0], col=col), self._planned, self._failed)
+            chosen = dict(self.encodings)
+            self.ctx.tasks.run(lambda col: plan_cards(paths[0], col=col, guess=True, encodings=chosen),
+                               self._planned, self._failed)
 
     def _planned(self, plan) -> None:
         self.plan = plan
@@ -226,8 +229,8 @@ class ImportDialog(QDialog):
         group.setExpanded(True)
         if self.mode == "notes":
             self._show_notes_parts(plan)
-        else:
-            self._show_duplicates(plan)
+        self._show_encodings(plan)
+        self._show_duplicates(plan)
         self._unticked = set()
         listed = set(getattr(plan, "duplicate_lines", []) or []) if self.mode != "notes" else set()
         self._show_problems([p for p in plan.problems if p not in listed])
@@ -235,7 +238,7 @@ class ImportDialog(QDialog):
         self.progress.setValue(1)
         if not self._has_anything():
             self.status.setText(self.tr("Nothing to import; see the problems below."))
-        elif self.mode == "notes" and any(e.how == "guessed" for e in plan.encodings.values()):
+        elif any(e.how == "guessed" for e in plan.encodings.values()):
             self.status.setText(self.tr("The encoding of some files is a guess: check their sample lines "
                                         "under Encodings, then Import."))
         else:
@@ -275,13 +278,14 @@ class ImportDialog(QDialog):
             self._check_item(rows, ["", f"{planned.path.name}:{planned.row.line}"], planned)
         rows.setExpanded(True)
         self._show_years()
+
+    def _show_encodings(self, plan) -> None:
         files = list(plan.encodings.items()) + [(p, None) for p in plan.unclear]
         if files:
             group = self._group("encodings", self.tr("Encodings (%1)").replace("%1", str(len(files))))
             for path, reading in files:
                 self._encoding_item(group, path, reading, plan.unclear.get(path, []))
             group.setExpanded(True)
-        self._show_duplicates(plan)
 
     def _show_duplicates(self, plan) -> None:
         if plan.duplicates:

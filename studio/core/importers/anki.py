@@ -40,6 +40,7 @@ from studio.core.importers.card_duplicates import (DUPLICATE_CHOICES, CardDuplic
                                                    digest, find_card_duplicates, same_question)
 from studio.core.importers.field_text import field_refs, html_to_text, text_to_html
 from studio.core.importers.notes_import import ImportSummary
+from studio.core.importers.text_files import FileEncoding
 from studio.core.models import Card, ReviewLog
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -95,6 +96,8 @@ class CardPlan:
     # Their lines are in `problems` too, for the preview; apply_cards says what it did instead.
     duplicates: list[CardDuplicate] = field(default_factory=list)
     duplicate_lines: list[str] = field(default_factory=list)
+    encodings: dict[Path, FileEncoding] = field(default_factory=dict)  # a CSV/TSV not read as UTF-8
+    unclear: dict[Path, list[str]] = field(default_factory=dict)  # refused: encoding candidates
 
 
 # --- text ------------------------------------------------------------------------------
@@ -481,11 +484,15 @@ def _anki_state(crt, due, ivl, factor, reps, lapses, data, now: datetime) -> tup
             "reps": values["reps"], "lapses": values["lapses"], **memory}, why
 
 
-def plan_cards(path: Path, limits: Limits | None = None, col: Collection | None = None) -> CardPlan:
+def plan_cards(path: Path, limits: Limits | None = None, col: Collection | None = None, *,
+               encoding: str | None = None, encodings: dict[Path, str] | None = None,
+               guess: bool = False) -> CardPlan:
     """Read an Anki package or an Anki-style CSV/TSV file (within `limits`).
 
     With `col`, duplicates against the collection are listed too (for the preview); the ones
-    inside the file always are.
+    inside the file always are. A CSV/TSV's encoding is decided as the notes importer decides
+    it: `encoding` for a file whose encoding is unclear (the CLI's --encoding), `encodings` the
+    preview's choice per file, `guess` the best guess for an unclear file (the preview).
     """
     path = Path(path)
     limits = limits or Limits()
@@ -496,7 +503,8 @@ def plan_cards(path: Path, limits: Limits | None = None, col: Collection | None 
     else:
         from studio.core.importers.csv_cards import plan_csv
 
-        plan = plan_csv(path, limits)
+        chosen = {Path(p): name for p, name in (encodings or {}).items()}
+        plan = plan_csv(path, limits, encoding=encoding, chosen=chosen.get(path), guess=guess)
     chosen = [c for c in plan.cards if c.selected]
     if chosen and col is not None:
         with col.db.session() as s:
@@ -573,7 +581,8 @@ def apply_cards(col: Collection, plan: CardPlan, history: str = "keep",
     if duplicates not in DUPLICATE_CHOICES:
         raise ValueError(f"duplicates must be one of {', '.join(DUPLICATE_CHOICES)}, not {duplicates!r}")
     planned_lines = set(plan.duplicate_lines)
-    summary = ImportSummary(problems=[p for p in plan.problems if p not in planned_lines], duplicate_policy=duplicates)
+    summary = ImportSummary(problems=[p for p in plan.problems if p not in planned_lines], duplicate_policy=duplicates,
+                            encodings={str(p): e for p, e in plan.encodings.items()})
     chosen = [c for c in plan.cards if c.selected]
     limits = col.get_setting("review.limits", {}) or {}
     scheduler = Scheduler(desired_retention=float(limits.get("desired_retention", 0.9)), enable_fuzzing=False)

@@ -14,6 +14,10 @@ and reported with its line; a row with a guid gets the key "anki:<guid>", other 
 from the question's text ("-2", "-3"... for the same question again further down), so
 importing the same file again updates in place, and no row is merged into another.
 
+The file's encoding is decided as for notes (text_files.read_for_import): UTF-8 as is, a
+clear detection as detected, an unclear one refused (the CLI's --encoding reads it) or, in
+the preview, read in the best guess and flagged; the plan says how each file was read.
+
 Every step is linear in the file's size (cloze numbers are found by one scan, not a
 backtracking pattern), and reading stops with a clear line past `Limits.time_limit_s`.
 """
@@ -30,7 +34,7 @@ from pathlib import Path
 from studio.core.importers.anki import CardPlan, ImportedCard, OWN_FIELDS, guid_key, split_language
 from studio.core.importers.anki_limits import Deadline, Limits
 from studio.core.importers.field_text import html_to_text
-from studio.core.importers.text_files import UnreadableFile, read_text
+from studio.core.importers.text_files import EncodingUnclear, UnreadableFile, read_for_import, refusal
 
 SEPARATORS = {"tab": "\t", "comma": ",", "semicolon": ";", "space": " ", "pipe": "|", "colon": ":"}
 _HEADER = re.compile(r"^#([a-zA-Z ]+):(.*)$")
@@ -59,19 +63,28 @@ def _text_key(question: str) -> str:
     return "csv:" + hashlib.sha1(norm.encode()).hexdigest()[:16]
 
 
-def plan_csv(path: Path, limits: Limits | None = None) -> CardPlan:
-    """The cards of one Anki-style CSV/TSV file, with a problem line for every bad row."""
+def plan_csv(path: Path, limits: Limits | None = None, *, encoding: str | None = None,
+             chosen: str | None = None, guess: bool = False) -> CardPlan:
+    """The cards of one Anki-style CSV/TSV file, with a problem line for every bad row.
+
+    `chosen` is the user's encoding for this file, `encoding` the one for a file whose
+    encoding is unclear, `guess` reads such a file in the best guess (text_files.read_for_import).
+    """
     plan = CardPlan(path)
     deadline = Deadline(limits or Limits())
     try:
-        text, _enc = read_text(path)
+        reading, read_as = read_for_import(path, chosen, encoding, guess)
     except UnreadableFile as exc:
-        plan.problems.append(f"{path}: skipped: {exc}")
+        if isinstance(exc, EncodingUnclear):
+            plan.unclear[path] = exc.candidates
+        plan.problems.append(refusal(path, exc))
         return plan
     except OSError as exc:
         plan.problems.append(f"{path}: cannot read: {exc}")
         return plan
-    lines = text.splitlines(keepends=True)
+    if read_as is not None:
+        plan.encodings[path] = read_as
+    lines = reading.text.splitlines(keepends=True)
     headers: dict[str, str] = {}
     first = 0
     while first < len(lines) and _HEADER.match(lines[first].rstrip("\r\n")):

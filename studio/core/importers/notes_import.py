@@ -54,7 +54,8 @@ from studio.core.importers.interview_tables import (
     year_basis,
 )
 from studio.core.importers.markdown_qa import ExtractedCard, extract_cards
-from studio.core.importers.text_files import UnreadableFile, read_file
+from studio.core.importers.text_files import (EncodingUnclear, FileEncoding, UnreadableFile, read_for_import,
+                                              refusal)
 from studio.core.models import Card, Interview, InterviewQuestion, Note
 
 _CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -82,16 +83,6 @@ class PlannedInterview:
     path: Path
     selected: bool = True
     year: int | None = None  # the year assumed for a date written without one
-
-
-@dataclass
-class FileEncoding:
-    """How a file that is not UTF-8 was read: how is detected | guessed | chosen | option."""
-
-    name: str
-    how: str
-    candidates: list[str] = field(default_factory=list)
-    sample: str = ""  # the first line with non-ASCII text, as read, for the preview
 
 
 @dataclass
@@ -220,14 +211,6 @@ def collect_files(inputs: list[Path]) -> tuple[list[Path], list[str]]:
     return files, problems
 
 
-def _sample(text: str) -> str:
-    """The first line holding non-ASCII text: what shows whether an encoding reads right."""
-    for line in text.splitlines():
-        if any(ord(ch) > 127 for ch in line):
-            return line.strip()[:160]
-    return ""
-
-
 class _TooSlow(Exception):
     """Reading one file went past its time budget."""
 
@@ -294,38 +277,15 @@ def _plan_file(path: Path, plan: ImportPlan, forced: str | None, fallback: str |
                today: date, zone: ZoneInfo, on_time: Callable[[], None]):
     """One file's text, cards, interviews, problems, encoding and year assumption (or None)."""
     try:
-        reading = read_file(path)
-        utf8 = reading.encoding in ("utf-8", "utf-8-sig")
-        candidates, given, how = reading.candidates, None, "detected"
-        if forced:
-            given, how = forced, "chosen"
-        elif not reading.sure and fallback:
-            given, how = fallback, "option"
-        if given and not utf8:
-            try:
-                reading = read_file(path, given)
-            except UnreadableFile as exc:
-                plan.unclear[path] = list(dict.fromkeys([given] + candidates))
-                plan.problems.append(f"{path}: skipped: {exc}; choose another encoding")
-                return None
-        elif not reading.sure and guess:
-            how = "guessed"
-        elif not reading.sure:
-            plan.unclear[path] = candidates
-            plan.problems.append(
-                f"{path}: skipped: not UTF-8 or GB18030 text, and its encoding is not clear (it may be "
-                f"{', '.join(candidates)}); import it with --encoding NAME, e.g. --encoding {candidates[0]}")
-            return None
+        reading, read_as = read_for_import(path, forced, fallback, guess)
     except UnreadableFile as exc:
-        plan.problems.append(f"{path}: skipped: {exc}")
+        if isinstance(exc, EncodingUnclear):
+            plan.unclear[path] = exc.candidates
+        plan.problems.append(refusal(path, exc))
         return None
     except OSError as exc:
         plan.problems.append(f"{path}: cannot read: {exc}")
         return None
-    read_as = None
-    if not utf8:
-        names = list(dict.fromkeys([reading.encoding] + candidates))
-        read_as = FileEncoding(reading.encoding, how, names, _sample(reading.text))
     text = reading.text
     on_time()
     problems: list[str] = []

@@ -11,7 +11,9 @@ to charset-normalizer, whose reading is trusted only when it is clear:
   fall outside GB2312's range and come out as rare characters.
 Otherwise the encoding is unclear: `read_text` raises EncodingUnclear with the candidates,
 best guess first, and the caller asks the user (the CLI's --encoding, the import preview's
-choice). Latin-1, cp1250 and cp1257 give the same scores to most Western text, so such
+choice). `read_for_import` is that decision for every importer (notes, Anki CSV/TSV): a
+file's chosen encoding, the one given for unclear files, the best guess (the preview) or a
+refusal, and a `FileEncoding` saying how a file that is not UTF-8 was read, for the summary. Latin-1, cp1250 and cp1257 give the same scores to most Western text, so such
 files are asked about rather than silently read in the wrong one.
 """
 
@@ -40,10 +42,24 @@ class UnreadableFile(ValueError):
 class EncodingUnclear(UnreadableFile):
     """Text whose encoding cannot be told for sure; `candidates` are the plausible ones, best first."""
 
-    def __init__(self, candidates: list[str]):
+    def __init__(self, candidates: list[str], message: str = ""):
         self.candidates = candidates
-        super().__init__("not UTF-8 or GB18030 text, and its encoding is not clear "
+        super().__init__(message or "not UTF-8 or GB18030 text, and its encoding is not clear "
                          f"(it may be {_or_list(candidates)})")
+
+
+class EncodingDoesNotFit(EncodingUnclear):
+    """The encoding chosen for a file cannot read it; `candidates` start with that one."""
+
+
+@dataclass
+class FileEncoding:
+    """How a file that is not UTF-8 was read: how is detected | guessed | chosen | option."""
+
+    name: str
+    how: str
+    candidates: list[str] = field(default_factory=list)
+    sample: str = ""  # the first line with non-ASCII text, as read, for the preview
 
 
 @dataclass
@@ -145,6 +161,57 @@ def read_file(path: Path, encoding: str | None = None, max_bytes: int = MAX_BYTE
     if encoding:
         return Reading(decode_as(data, encoding), encoding)
     return detect(data)
+
+
+def sample_line(text: str) -> str:
+    """The first line holding non-ASCII text: what shows whether an encoding reads right."""
+    for line in text.splitlines():
+        if any(ord(ch) > 127 for ch in line):
+            return line.strip()[:160]
+    return ""
+
+
+def read_for_import(path: Path, chosen: str | None = None, fallback: str | None = None, guess: bool = False,
+                    max_bytes: int = MAX_BYTES) -> tuple[Reading, FileEncoding | None]:
+    """Read a file to import, deciding its encoding the one way every importer does.
+
+    `chosen` is the user's encoding for this file (the preview's choice), `fallback` the one
+    for files whose encoding is unclear (the CLI's --encoding); neither applies to UTF-8.
+    Without them an unclear file is read in the best guess when `guess` (the preview shows
+    it flagged), else refused with EncodingUnclear. A chosen encoding that cannot read the
+    file raises EncodingDoesNotFit. Returns the reading and, for a file that is not UTF-8,
+    how it was read (None for UTF-8). Other unreadable files raise UnreadableFile.
+    """
+    reading = read_file(path, max_bytes=max_bytes)
+    utf8 = reading.encoding in ("utf-8", "utf-8-sig")
+    candidates, given, how = reading.candidates, None, "detected"
+    if chosen:
+        given, how = chosen, "chosen"
+    elif not reading.sure and fallback:
+        given, how = fallback, "option"
+    if given and not utf8:
+        try:
+            reading = read_file(path, given, max_bytes)
+        except UnreadableFile as exc:
+            raise EncodingDoesNotFit(list(dict.fromkeys([given] + candidates)), str(exc)) from exc
+    elif not reading.sure and guess:
+        how = "guessed"
+    elif not reading.sure:
+        raise EncodingUnclear(candidates)
+    if utf8:
+        return reading, None
+    names = list(dict.fromkeys([reading.encoding] + candidates))
+    return reading, FileEncoding(reading.encoding, how, names, sample_line(reading.text))
+
+
+def refusal(path: Path, exc: UnreadableFile) -> str:
+    """The problem line for a file `read_for_import` refused, saying how to get it read."""
+    if isinstance(exc, EncodingDoesNotFit):
+        return f"{path}: skipped: {exc}; choose another encoding"
+    if isinstance(exc, EncodingUnclear):
+        return (f"{path}: skipped: {exc}; import it with --encoding NAME, e.g. --encoding {exc.candidates[0]}, "
+                "or choose its encoding in the import preview")
+    return f"{path}: skipped: {exc}"
 
 
 def read_text(path: Path, max_bytes: int = MAX_BYTES, encoding: str | None = None) -> tuple[str, str]:
