@@ -130,6 +130,9 @@ class ImportDialog(QDialog):
                                         "its scheduling is kept)"), "keep_newest")
         self.duplicates.addItem(self.tr("Skip the later ones, and those already in the collection"), "skip")
         options.addRow(self.tr("Same question twice:"), self.duplicates)
+        # The preview lists what the chosen policy will do: another choice may reopen a question
+        # an earlier import left out (issue #16), so the list is drawn again for it.
+        self.duplicates.currentIndexChanged.connect(self._redraw_duplicates)
         self.tree = QTreeWidget()
         self.tree.setHeaderLabels([self.tr("Found"), self.tr("Where")])
         self.tree.setColumnWidth(0, 520)
@@ -288,17 +291,68 @@ class ImportDialog(QDialog):
             group.setExpanded(True)
 
     def _show_duplicates(self, plan) -> None:
-        if plan.duplicates:
-            group = self._group("duplicates", self.tr("Same question twice (%1)")
-                                .replace("%1", str(len(plan.duplicates))))
-            for dup in plan.duplicates:
-                where = ", ".join(f"{c.path.name}:{c.card.line}" if hasattr(c, "card") else c.where
-                                  for c in dup.cards)
+        """The questions found twice that the chosen policy decides, each with what it will do."""
+        for i in range(self.tree.topLevelItemCount()):
+            if self.tree.topLevelItem(i).data(0, GROUP_ROLE) == "duplicates":
+                self.tree.takeTopLevelItem(i)
+                break
+        policy = self.duplicates.currentData()
+        found = (getattr(plan, "duplicates_by_policy", None) or {}).get(policy, plan.duplicates)
+        if found:
+            group = self._group("duplicates", self.tr("Same question twice (%1)").replace("%1", str(len(found))))
+            for dup in found:
+                where = ", ".join(self._where(c) for c in dup.cards)
                 if dup.existing is not None:
                     where += self.tr(", card #%1 in your collection").replace("%1", str(dup.existing.id))
                 item = QTreeWidgetItem(group, [dup.question.replace("\n", " ")[:200], where])
                 item.setData(0, Qt.UserRole, dup)
+                outcome = QTreeWidgetItem(item, [self._outcome(dup, policy), ""])
+                outcome.setFirstColumnSpanned(True)
+                font = outcome.font(0)
+                font.setItalic(True)
+                outcome.setFont(0, font)
+                item.setToolTip(0, outcome.text(0))
+                item.setExpanded(True)
             group.setExpanded(True)
+
+    def _redraw_duplicates(self, *_args) -> None:
+        if self.plan is not None:
+            self._show_duplicates(self.plan)
+
+    def _where(self, planned) -> str:
+        return f"{planned.path.name}:{planned.card.line}" if hasattr(planned, "card") else planned.where
+
+    def _outcome(self, dup, policy: str) -> str:
+        """What applying `policy` does to this question (as the summary will say it)."""
+        imported = getattr(dup, "imported", [])
+        if policy == "keep_both":
+            text = self.tr("With this choice: all are kept.")
+        elif policy == "skip":
+            if imported:
+                text = self.tr("With this choice: %1 stays (imported before); the others are not imported.") \
+                    .replace("%1", self._where(imported[0]))
+            elif dup.existing is not None:
+                text = self.tr("With this choice: not imported; card #%1 in your collection stays as it is.") \
+                    .replace("%1", str(dup.existing.id))
+            else:
+                text = self.tr("With this choice: %1 is kept; the others are not imported.") \
+                    .replace("%1", self._where(dup.cards[0]))
+        else:
+            newest = dup.newest() if hasattr(dup, "newest") else dup.cards[-1]
+            if imported and not any(c is newest for c in imported):
+                text = (self.tr("With this choice: %1 replaces the text of %2's card (its scheduling is kept).")
+                        .replace("%1", self._where(newest)).replace("%2", self._where(imported[-1])))
+            elif dup.existing is not None and not imported:
+                text = (self.tr("With this choice: %1 replaces the text of card #%2 in your collection "
+                                "(its scheduling is kept).")
+                        .replace("%1", self._where(newest)).replace("%2", str(dup.existing.id)))
+            else:
+                text = self.tr("With this choice: the newest, %1, is kept; the others are not imported.") \
+                    .replace("%1", self._where(newest))
+        if dup.reopened:
+            text += " " + self.tr("An earlier import left out %1; this choice decides again.").replace(
+                "%1", ", ".join(self._where(c) for c in dup.reopened))
+        return text
 
     def _encoding_item(self, group: QTreeWidgetItem, path: Path, reading, candidates: list[str]) -> None:
         if reading is None:

@@ -37,7 +37,8 @@ from studio.core.collection import Collection, utcnow
 from studio.core.importers.anki_limits import (MB, AnkiFileProblem, Deadline, LimitExceeded, Limits,
                                                extract_entry)
 from studio.core.importers.card_duplicates import (DUPLICATE_CHOICES, CardDuplicate, KnownCards, card_origin,
-                                                   digest, find_card_duplicates, same_question)
+                                                   digest, duplicates_by_policy, find_card_duplicates,
+                                                   same_question)
 from studio.core.importers.field_text import field_refs, html_to_text, text_to_html
 from studio.core.importers.notes_import import ImportSummary
 from studio.core.importers.text_files import FileEncoding
@@ -96,6 +97,9 @@ class CardPlan:
     # Their lines are in `problems` too, for the preview; apply_cards says what it did instead.
     duplicates: list[CardDuplicate] = field(default_factory=list)
     duplicate_lines: list[str] = field(default_factory=list)
+    # What each policy would decide (an earlier decision reopened by one policy only): the
+    # preview shows the chosen policy's list; `duplicates` is keep_both's.
+    duplicates_by_policy: dict[str, list[CardDuplicate]] = field(default_factory=dict)
     encodings: dict[Path, FileEncoding] = field(default_factory=dict)  # a CSV/TSV not read as UTF-8
     unclear: dict[Path, list[str]] = field(default_factory=dict)  # refused: encoding candidates
 
@@ -508,9 +512,10 @@ def plan_cards(path: Path, limits: Limits | None = None, col: Collection | None 
     chosen = [c for c in plan.cards if c.selected]
     if chosen and col is not None:
         with col.db.session() as s:
-            plan.duplicates = find_card_duplicates(chosen, KnownCards(s, chosen), s)
+            plan.duplicates_by_policy = duplicates_by_policy(chosen, KnownCards(s, chosen), s)
     elif chosen:
-        plan.duplicates = find_card_duplicates(chosen, KnownCards())
+        plan.duplicates_by_policy = duplicates_by_policy(chosen, KnownCards())
+    plan.duplicates = plan.duplicates_by_policy.get("keep_both", [])
     if plan.duplicates:
         plan.duplicate_lines = [f"{path}: the same question {d.describe(None)}" for d in plan.duplicates]
         plan.problems.extend(plan.duplicate_lines)

@@ -8,6 +8,11 @@ the notes importer records them: "import_key" is the imported key whose text a c
 when that is not its own key, "settled" maps keys a decision left out to "digest/policy". So
 importing the same deck again is a re-import, not a new duplicate, until a text changes or
 another policy than keep_both and the recorded one is chosen.
+
+What a policy acts on depends on the policy (a card an earlier "skip" left out is decided
+again by keep_newest, not by keep_both or skip), so the preview lists the duplicates of each
+policy (`duplicates_by_policy`): the one chosen shows exactly what applying it will change,
+and a duplicate that reopens an earlier decision names the cards it left out (`reopened`).
 """
 
 from __future__ import annotations
@@ -15,7 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from sqlalchemy import or_, select
@@ -63,6 +68,7 @@ class CardDuplicate:
     question: str
     cards: list[ImportedCard]  # in file order
     existing: ExistingCard | None = None
+    reopened: list[ImportedCard] = field(default_factory=list)  # left out by an earlier decision, decided again
 
     def newest(self) -> ImportedCard:
         """The later note by Anki's modification time when every one has it, else in file order."""
@@ -86,7 +92,9 @@ class CardDuplicate:
         where = ", ".join(c.where for c in self.cards)
         if self.existing:
             where += f" and card #{self.existing.id} in the collection"
-        return f"{self.question[:80]!r} at {where}: {self.outcome(policy)}"
+        again = (f" (an earlier import left out {', '.join(c.where for c in self.reopened)}; decided again)"
+                 if self.reopened else "")
+        return f"{self.question[:80]!r} at {where}: {self.outcome(policy)}{again}"
 
     def to_json(self, policy: str) -> dict:
         return {"question": self.question, "where": [c.where for c in self.cards],
@@ -133,13 +141,18 @@ class KnownCards:
                 return self.by_key[key]
         return None
 
-    def settled(self, item: ImportedCard, policy: str) -> bool:
-        """Left out by an earlier decision, unchanged since, and not reopened by another policy."""
+    def earlier(self, item: ImportedCard) -> str | None:
+        """The policy an earlier import left this card out by, if its text is unchanged since."""
         entry = self.by_settled.get(item.key)
         if entry is None or self.home(item) is not None:
-            return False
+            return None
         recorded, _, decided = entry[1].partition("/")
-        return recorded == digest(item.question, item.answer) and policy in ("keep_both", decided)
+        return decided if recorded == digest(item.question, item.answer) else None
+
+    def settled(self, item: ImportedCard, policy: str) -> bool:
+        """Left out by an earlier decision, unchanged since, and not reopened by another policy."""
+        decided = self.earlier(item)
+        return decided is not None and policy in ("keep_both", decided)
 
 
 def find_card_duplicates(items: list[ImportedCard], known: KnownCards, s=None,
@@ -169,9 +182,16 @@ def find_card_duplicates(items: list[ImportedCard], known: KnownCards, s=None,
         existing = in_collection.get(ident)
         if len(members) + bool(existing) < 2 or all(known.home(m) is not None for m in members):
             continue
-        out.append(CardDuplicate(members[0].question, members, existing))
+        out.append(CardDuplicate(members[0].question, members, existing,
+                                 [m for m in members if known.earlier(m) is not None]))
     return out
 
 
+def duplicates_by_policy(items: list[ImportedCard], known: KnownCards, s=None) -> dict[str, list[CardDuplicate]]:
+    """What each policy would decide: the preview shows the chosen one's list."""
+    return {policy: find_card_duplicates(items, known, s, policy) for policy in DUPLICATE_CHOICES}
+
+
 __all__ = ["DUPLICATE_CHOICES", "CardDuplicate", "ExistingCard", "KnownCards", "find_card_duplicates",
+           "duplicates_by_policy",
            "same_question", "card_origin", "digest"]

@@ -125,6 +125,7 @@ class Duplicate:
     cards: list[PlannedCard]  # this import's cards with the question, oldest first
     existing: ExistingCard | None = None
     imported: list[PlannedCard] = field(default_factory=list)  # those already in from an earlier import
+    reopened: list[PlannedCard] = field(default_factory=list)  # left out by an earlier decision, decided again
 
     def outcome(self, policy: str) -> str:
         if policy == "keep_both":
@@ -154,7 +155,9 @@ class Duplicate:
         where = ", ".join(c.where for c in self.cards)
         if self.existing:
             where += f" and card #{self.existing.id} in the collection"
-        return f"{self.question[:80]!r} at {where}: {self.outcome(policy)}"
+        again = (f" (an earlier import left out {', '.join(c.where for c in self.reopened)}; decided again)"
+                 if self.reopened else "")
+        return f"{self.question[:80]!r} at {where}: {self.outcome(policy)}{again}"
 
 
 @dataclass
@@ -168,6 +171,9 @@ class ImportPlan:
     unclear: dict[Path, list[str]] = field(default_factory=dict)  # refused: encoding candidates
     assumptions: list[YearAssumption] = field(default_factory=list)
     duplicates: list[Duplicate] = field(default_factory=list)  # filled when planned with a collection
+    # What each policy would decide (an earlier decision reopened by one policy only): the
+    # preview shows the chosen policy's list; `duplicates` is keep_both's.
+    duplicates_by_policy: dict[str, list[Duplicate]] = field(default_factory=dict)
     mtimes: dict[Path, float] = field(default_factory=dict)
 
 
@@ -268,8 +274,12 @@ def plan_import(inputs: list[Path], progress: Callable[[int, int], None] | None 
         except OSError:
             plan.mtimes[path] = 0.0
     if col is not None:
+        selected = [c for c in plan.cards if c.selected]
         with col.db.session() as s:
-            plan.duplicates = find_duplicates(s, [c for c in plan.cards if c.selected], plan.mtimes)
+            seen = _Collection(s, selected)  # what each policy would decide: the preview shows the chosen one
+            plan.duplicates_by_policy = {policy: find_duplicates(s, selected, plan.mtimes, policy, seen)
+                                         for policy in DUPLICATE_POLICIES}
+        plan.duplicates = plan.duplicates_by_policy["keep_both"]
     return plan
 
 
@@ -403,14 +413,19 @@ class _Collection:
         card = self.by_key.get(planned.key)
         return card if card is not None and _writer(card) != planned.key else None
 
-    def settled(self, planned: PlannedCard, policy: str) -> bool:
-        """Left out by an earlier decision, unchanged since, and not reopened by another policy."""
+    def earlier(self, planned: PlannedCard) -> str | None:
+        """The policy an earlier import left this card out by, if its text is unchanged since."""
         entry = self.by_settled.get(planned.key)
         if entry is None or self.home(planned) is not None:
-            return False
+            return None
         digest, _, decided = str(entry[1]).partition("/")
         card = planned.card
-        return digest == _digest(card.question, card.answer) and policy in ("keep_both", decided)
+        return decided if digest == _digest(card.question, card.answer) else None
+
+    def settled(self, planned: PlannedCard, policy: str) -> bool:
+        """Left out by an earlier decision, unchanged since, and not reopened by another policy."""
+        decided = self.earlier(planned)
+        return decided is not None and policy in ("keep_both", decided)
 
 
 def find_duplicates(s, cards: list[PlannedCard], mtimes: dict[Path, float], policy: str = "keep_both",
@@ -443,7 +458,8 @@ def find_duplicates(s, cards: list[PlannedCard], mtimes: dict[Path, float], poli
             continue
         members.sort(key=lambda m: (mtimes.get(m.path, 0.0), str(m.path), m.card.line))
         imported = [m for m in members if seen.home(m) is not None]
-        out.append(Duplicate(members[0].card.question, members, existing, imported))
+        out.append(Duplicate(members[0].card.question, members, existing, imported,
+                             [m for m in members if seen.earlier(m) is not None]))
     return out
 
 
