@@ -3,347 +3,382 @@
 <context>
     <name>ImportDialog</name>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="76" />
+        <location filename="../../studio/ui/import_dialog.py" line="87" />
         <source>Import notes</source>
         <translation>导入笔记</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="76" />
+        <location filename="../../studio/ui/import_dialog.py" line="87" />
         <source>Import Anki deck</source>
         <translation>导入 Anki 牌组</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="79" />
+        <location filename="../../studio/ui/import_dialog.py" line="90" />
         <source>Markdown files or a folder</source>
         <translation>Markdown 文件或文件夹</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="80" />
+        <location filename="../../studio/ui/import_dialog.py" line="91" />
         <source>An .apkg file, or a CSV/TSV exported from Anki</source>
         <translation>.apkg 文件，或从 Anki 导出的 CSV/TSV</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="81" />
+        <location filename="../../studio/ui/import_dialog.py" line="92" />
         <source>Choose…</source>
         <translation>选择…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="83" />
+        <location filename="../../studio/ui/import_dialog.py" line="94" />
         <source>Preview</source>
         <translation>预览</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="92" />
+        <location filename="../../studio/ui/import_dialog.py" line="103" />
         <source>Link the notes where they are</source>
         <translation>在原位置链接笔记</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="93" />
+        <location filename="../../studio/ui/import_dialog.py" line="104" />
         <source>Copy the notes into the app's data folder</source>
         <translation>把笔记复制到应用数据文件夹</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="100" />
+        <location filename="../../studio/ui/import_dialog.py" line="111" />
         <source>Notes:</source>
         <translation>笔记：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="118" />
+        <location filename="../../studio/ui/import_dialog.py" line="129" />
         <source>Keep review history (scheduled with FSRS)</source>
         <translation>保留复习记录（用 FSRS 排程）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="119" />
+        <location filename="../../studio/ui/import_dialog.py" line="130" />
         <source>Import every card as new</source>
         <translation>全部作为新卡片导入</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="126" />
+        <location filename="../../studio/ui/import_dialog.py" line="137" />
         <source>History:</source>
         <translation>复习记录：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="137" />
+        <location filename="../../studio/ui/import_dialog.py" line="148" />
         <source>Found</source>
         <translation>找到的内容</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="137" />
+        <location filename="../../studio/ui/import_dialog.py" line="148" />
         <source>Where</source>
         <translation>位置</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="140" />
+        <location filename="../../studio/ui/import_dialog.py" line="151" />
         <source>Problems</source>
         <translation>问题</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="153" />
+        <location filename="../../studio/ui/import_dialog.py" line="177" />
         <source>Choose what to import, then Preview.</source>
         <translation>选择要导入的内容，然后点“预览”。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="155" />
+        <location filename="../../studio/ui/import_dialog.py" line="179" />
         <source>Import</source>
         <translation>导入</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="158" />
+        <location filename="../../studio/ui/import_dialog.py" line="182" />
         <source>Close</source>
         <translation>关闭</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="174" />
+        <location filename="../../studio/ui/import_dialog.py" line="199" />
         <source>Choose a notes folder</source>
         <translation>选择笔记文件夹</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="176" />
+        <location filename="../../studio/ui/import_dialog.py" line="201" />
         <source>Choose an Anki deck</source>
         <translation>选择 Anki 牌组</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="177" />
+        <location filename="../../studio/ui/import_dialog.py" line="202" />
         <source>Anki decks (*.apkg *.csv *.tsv *.txt)</source>
         <translation>Anki 牌组 (*.apkg *.csv *.tsv *.txt)</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="198" />
+        <location filename="../../studio/ui/import_dialog.py" line="223" />
         <source>Choose a file or folder first.</source>
         <translation>请先选择文件或文件夹。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="204" />
+        <location filename="../../studio/ui/import_dialog.py" line="230" />
         <source>Reading…</source>
         <translation>正在读取…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="225" />
+        <location filename="../../studio/ui/import_dialog.py" line="252" />
         <source>Cards (%1)</source>
         <translation>卡片（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="245" />
+        <location filename="../../studio/ui/import_dialog.py" line="281" />
         <source>The encoding of some files is a guess: check their sample lines under Encodings, then Import.</source>
         <translation>部分文件的编码是推测的：请先在“编码”下核对示例行，再导入。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="268" />
+        <location filename="../../studio/ui/import_dialog.py" line="335" />
         <source>Notes (%1)</source>
         <translation>笔记（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="271" />
+        <location filename="../../studio/ui/import_dialog.py" line="338" />
         <source>Interviews (%1)</source>
         <translation>面试记录（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="248" />
+        <location filename="../../studio/ui/import_dialog.py" line="284" />
         <source>Untick anything you do not want, then Import.</source>
         <translation>取消勾选不需要的内容，然后点“导入”。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="101" />
+        <location filename="../../studio/ui/import_dialog.py" line="112" />
         <source>Use one year for all of them:</source>
         <translation>全部使用同一年份：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="103" />
+        <location filename="../../studio/ui/import_dialog.py" line="114" />
         <source>Otherwise each file's dates are placed near its front matter date, else its modification time, else at their most recent past occurrence; the preview says which.</source>
         <translation>否则按每个文件的 front matter 日期推定年份，没有则按文件修改时间，再没有则取最近一次已过去的该日期；预览中会注明依据。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="116" />
+        <location filename="../../studio/ui/import_dialog.py" line="127" />
         <source>Dates without a year:</source>
         <translation>没有年份的日期：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="128" />
+        <location filename="../../studio/ui/import_dialog.py" line="139" />
         <source>Keep both</source>
         <translation>都保留</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="129" />
+        <location filename="../../studio/ui/import_dialog.py" line="140" />
         <source>Keep the newest (an imported text replaces the collection's; its scheduling is kept)</source>
         <translation>保留最新的（导入的内容替换卡片库中的内容，原有复习进度保留）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="131" />
+        <location filename="../../studio/ui/import_dialog.py" line="142" />
         <source>Skip the later ones, and those already in the collection</source>
         <translation>跳过后出现的，以及卡片库中已有的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="132" />
+        <location filename="../../studio/ui/import_dialog.py" line="143" />
         <source>Same question twice:</source>
         <translation>重复的问题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="243" />
+        <location filename="../../studio/ui/import_dialog.py" line="168" />
+        <source>Read again with this limit</source>
+        <translation>用此限制重新读取</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="269" />
+        <source> (a limit: see below to read it again with a higher one)</source>
+        <translation>（超出限制：可在下方提高限制后重新读取）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="276" />
+        <source>Refused at a limit; nothing was imported. If you trust this file, raise the limit below and read it again.</source>
+        <translation>超出限制而被拒绝，未导入任何内容。如果你信任此文件，请在下方提高限制后重新读取。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="279" />
         <source>Nothing to import; see the problems below.</source>
         <translation>没有可导入的内容；请查看下方的问题。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="288" />
+        <location filename="../../studio/ui/import_dialog.py" line="291" />
+        <source>The collection inside this deck expands past the limit of %1 MB.</source>
+        <translation>此牌组内的集合解压后超过了 %1 MB 的限制。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="294" />
+        <source>The collection inside this deck expands more than %1 times its packed size, as archive bombs do.</source>
+        <translation>此牌组内的集合解压后超过其压缩大小的 %1 倍，这是压缩炸弹的特征。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="298" />
+        <source>Reading this file took longer than the limit of %1 s.</source>
+        <translation>读取此文件的时间超过了 %1 秒的限制。</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="300" />
+        <source>If you trust it, read it again with a higher limit:</source>
+        <translation>如果你信任它，可提高限制后重新读取：</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/import_dialog.py" line="355" />
         <source>Encodings (%1)</source>
         <translation>编码（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="302" />
+        <location filename="../../studio/ui/import_dialog.py" line="369" />
         <source>Same question twice (%1)</source>
         <translation>重复的问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="306" />
+        <location filename="../../studio/ui/import_dialog.py" line="373" />
         <source>, card #%1 in your collection</source>
         <translation>，卡片库中的卡片 #%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="329" />
+        <location filename="../../studio/ui/import_dialog.py" line="396" />
         <source>With this choice: all are kept.</source>
         <translation>按此选择：全部保留。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="332" />
+        <location filename="../../studio/ui/import_dialog.py" line="399" />
         <source>With this choice: %1 stays (imported before); the others are not imported.</source>
         <translation>按此选择：保留 %1（之前已导入），其余的不导入。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="335" />
+        <location filename="../../studio/ui/import_dialog.py" line="402" />
         <source>With this choice: not imported; card #%1 in your collection stays as it is.</source>
         <translation>按此选择：不导入；你的卡片库中的卡片 #%1 保持不变。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="338" />
+        <location filename="../../studio/ui/import_dialog.py" line="405" />
         <source>With this choice: %1 is kept; the others are not imported.</source>
         <translation>按此选择：保留 %1，其余的不导入。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="343" />
+        <location filename="../../studio/ui/import_dialog.py" line="410" />
         <source>With this choice: %1 replaces the text of %2's card (its scheduling is kept).</source>
         <translation>按此选择：%1 替换 %2 那张卡片的文字（保留其复习安排）。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="346" />
+        <location filename="../../studio/ui/import_dialog.py" line="413" />
         <source>With this choice: %1 replaces the text of card #%2 in your collection (its scheduling is kept).</source>
         <translation>按此选择：%1 替换你的卡片库中卡片 #%2 的文字（保留其复习安排）。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="350" />
+        <location filename="../../studio/ui/import_dialog.py" line="417" />
         <source>With this choice: the newest, %1, is kept; the others are not imported.</source>
         <translation>按此选择：保留最新的 %1，其余的不导入。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="353" />
+        <location filename="../../studio/ui/import_dialog.py" line="420" />
         <source>An earlier import left out %1; this choice decides again.</source>
         <translation>之前的一次导入略过了 %1；此选择会重新决定。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="359" />
+        <location filename="../../studio/ui/import_dialog.py" line="426" />
         <source>%1: not readable in the chosen encoding; choose another</source>
         <translation>%1：无法按所选编码读取，请换一种</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="362" />
+        <location filename="../../studio/ui/import_dialog.py" line="429" />
         <source>detected</source>
         <translation>自动识别</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="362" />
+        <location filename="../../studio/ui/import_dialog.py" line="429" />
         <source>a guess, not sure</source>
         <translation>推测，不确定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="363" />
+        <location filename="../../studio/ui/import_dialog.py" line="430" />
         <source>your choice</source>
         <translation>你的选择</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="364" />
+        <location filename="../../studio/ui/import_dialog.py" line="431" />
         <source>%1: read as %2 (%3)</source>
         <translation>%1：按 %2 读取（%3）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="374" />
+        <location filename="../../studio/ui/import_dialog.py" line="441" />
         <source>Sample: %1</source>
         <translation>示例：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="379" />
+        <location filename="../../studio/ui/import_dialog.py" line="446" />
         <source>The encodings this file may be in, the most likely first</source>
         <translation>这个文件可能使用的编码，最可能的在前</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="410" />
+        <location filename="../../studio/ui/import_dialog.py" line="477" />
         <source>%1 dates without a year: %2, the year chosen above</source>
         <translation>%1 个没有年份的日期：%2 年，即上面选择的年份</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="417" />
+        <location filename="../../studio/ui/import_dialog.py" line="484" />
         <source>placed near the note's front matter date %1</source>
         <translation>依据笔记 front matter 中的日期 %1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="419" />
+        <location filename="../../studio/ui/import_dialog.py" line="486" />
         <source>placed near the note's 'updated' date %1</source>
         <translation>依据笔记的更新日期（updated）%1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="421" />
+        <location filename="../../studio/ui/import_dialog.py" line="488" />
         <source>placed near the file's modification time %1</source>
         <translation>依据文件修改时间 %1 推定</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="423" />
+        <location filename="../../studio/ui/import_dialog.py" line="490" />
         <source>their most recent past occurrence (no front matter date and no believable file time)</source>
         <translation>取最近一次已过去的该日期（没有 front matter 日期，文件时间也不可信）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="424" />
+        <location filename="../../studio/ui/import_dialog.py" line="491" />
         <source>%1 dates without a year: %2, %3</source>
         <translation>%1 个没有年份的日期：%2 年，%3</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="434" />
+        <location filename="../../studio/ui/import_dialog.py" line="501" />
         <source>Problems (%1)</source>
         <translation>问题（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="475" />
+        <location filename="../../studio/ui/import_dialog.py" line="542" />
         <source>Importing…</source>
         <translation>正在导入…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="495" />
+        <location filename="../../studio/ui/import_dialog.py" line="562" />
         <source>Imported: %1 notes, %2 new cards, %3 updated cards, %4 interviews.</source>
         <translation>已导入：%1 篇笔记，%2 张新卡片，%3 张卡片已更新，%4 条面试记录。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="500" />
+        <location filename="../../studio/ui/import_dialog.py" line="567" />
         <source>kept both</source>
         <translation>都已保留</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="500" />
+        <location filename="../../studio/ui/import_dialog.py" line="567" />
         <source>kept the newest</source>
         <translation>已保留最新的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="501" />
+        <location filename="../../studio/ui/import_dialog.py" line="568" />
         <source>skipped the later ones</source>
         <translation>已跳过后出现的</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="502" />
+        <location filename="../../studio/ui/import_dialog.py" line="569" />
         <source>%1 questions found twice: %2.</source>
         <translation>%1 个问题出现了不止一次：%2。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="506" />
+        <location filename="../../studio/ui/import_dialog.py" line="573" />
         <source>Read as: %1.</source>
         <translation>读取所用编码：%1。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/import_dialog.py" line="524" />
+        <location filename="../../studio/ui/import_dialog.py" line="591" />
         <source>Could not import: %1</source>
         <translation>无法导入：%1</translation>
     </message>

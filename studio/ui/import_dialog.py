@@ -12,10 +12,16 @@ sample line; a guess is flagged, and a change reads the files again, keeping wha
 unticked), every question found twice, handled by the "same question twice" choice, and
 for notes the year each file's yearless interview dates were given and why (one year can
 be set for all instead).
+
+A deck refused at a limit (archive size or expansion ratio, reading time) is not a dead end:
+the dialog says which limit stopped it and offers to read that file again with the limit
+raised (a value to edit, then "Read again with this limit"), where the command line names
+--max-size, --max-ratio or --time-limit.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -26,6 +32,7 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -70,6 +77,10 @@ class ImportDialog(QDialog):
         self.plan = None
         self.summary = None
         self.encodings: dict[Path, str] = {}  # the user's encoding choice per file
+        from studio.core.importers.anki_limits import Limits
+
+        self.limits = Limits()  # what reading one deck may cost, unless raised for that file
+        self.raised: dict[Path, Limits] = {}  # limits the user raised to read a refused file again
         self._unticked: set[str] = set()  # keys left unticked when the preview is read again
         self._progress = _Progress(self)
         self._progress.changed.connect(self._show_progress)
@@ -147,6 +158,19 @@ class ImportDialog(QDialog):
         split.addWidget(self.tree)
         split.addWidget(lower)
         split.setSizes([400, 140])
+        self.limit_box = QWidget()  # shown when a deck was refused at a limit: raise it, read again
+        limit_row = QHBoxLayout(self.limit_box)
+        limit_row.setContentsMargins(0, 0, 0, 0)
+        self.limit_label = QLabel()
+        self.limit_label.setWordWrap(True)
+        self.limit_value = QDoubleSpinBox()
+        self.limit_value.setDecimals(0)
+        self.raise_button = QPushButton(self.tr("Read again with this limit"))
+        self.raise_button.clicked.connect(self.read_with_raised_limit)
+        limit_row.addWidget(self.limit_label, 1)
+        limit_row.addWidget(self.limit_value)
+        limit_row.addWidget(self.raise_button)
+        self.limit_box.hide()
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
@@ -165,6 +189,7 @@ class ImportDialog(QDialog):
         layout.addLayout(row)
         layout.addLayout(options)
         layout.addWidget(split, 1)
+        layout.addWidget(self.limit_box)
         layout.addWidget(self.progress)
         layout.addLayout(buttons)
 
@@ -199,6 +224,7 @@ class ImportDialog(QDialog):
             return
         self.plan = None
         self.summary = None
+        self.limit_box.hide()
         self._busy(True)
         self.progress.setRange(0, 0)
         self.status.setText(self.tr("Reading…"))
@@ -214,7 +240,8 @@ class ImportDialog(QDialog):
             from studio.core.importers.anki import plan_cards
 
             chosen = dict(self.encodings)
-            self.ctx.tasks.run(lambda col: plan_cards(paths[0], col=col, guess=True, encodings=chosen),
+            limits = self.raised.get(paths[0], self.limits)
+            self.ctx.tasks.run(lambda col: plan_cards(paths[0], limits, col=col, guess=True, encodings=chosen),
                                self._planned, self._failed)
 
     def _planned(self, plan) -> None:
@@ -236,10 +263,19 @@ class ImportDialog(QDialog):
         self._show_duplicates(plan)
         self._unticked = set()
         listed = set(getattr(plan, "duplicate_lines", []) or []) if self.mode != "notes" else set()
-        self._show_problems([p for p in plan.problems if p not in listed])
+        limit = getattr(plan, "limit", None)
+        problems = [p for p in plan.problems if p not in listed]
+        if limit is not None:  # the GUI's way past a limit is the box below, not a command-line flag
+            problems = [plan.refusal + self.tr(" (a limit: see below to read it again with a higher one)")
+                        if p == plan.limit_line else p for p in problems]
+        self._show_problems(problems)
         self.progress.setRange(0, 1)
         self.progress.setValue(1)
-        if not self._has_anything():
+        if limit is not None:
+            self._offer_higher_limit(limit)
+            self.status.setText(self.tr("Refused at a limit; nothing was imported. If you trust this file, "
+                                        "raise the limit below and read it again."))
+        elif not self._has_anything():
             self.status.setText(self.tr("Nothing to import; see the problems below."))
         elif any(e.how == "guessed" for e in plan.encodings.values()):
             self.status.setText(self.tr("The encoding of some files is a guess: check their sample lines "
@@ -247,6 +283,37 @@ class ImportDialog(QDialog):
         else:
             self.status.setText(self.tr("Untick anything you do not want, then Import."))
         self._busy(False)
+
+    def _offer_higher_limit(self, limit) -> None:
+        """Say which limit stopped the file and offer a raised value for a second reading."""
+        value = f"{limit.value:g}"
+        if limit.name == "max_entry_mb":
+            what = self.tr("The collection inside this deck expands past the limit of %1 MB.").replace("%1", value)
+            suffix = " MB"
+        elif limit.name == "max_ratio":
+            what = self.tr("The collection inside this deck expands more than %1 times its packed size, "
+                           "as archive bombs do.").replace("%1", value)
+            suffix = " ×"
+        else:
+            what = self.tr("Reading this file took longer than the limit of %1 s.").replace("%1", value)
+            suffix = " s"
+        self.limit_label.setText(what + " " + self.tr("If you trust it, read it again with a higher limit:"))
+        self.limit_value.setSuffix(suffix)
+        self.limit_value.setRange(limit.value + 1, max(limit.raised, limit.value) * 1000)
+        self.limit_value.setValue(limit.raised)
+        self.limit_value.setProperty("limit_name", limit.name)
+        self.limit_box.show()
+
+    def read_with_raised_limit(self) -> None:
+        """Read the refused file again with the limit set in the box (for this file only)."""
+        paths = self.paths()
+        name = self.limit_value.property("limit_name")
+        if not paths or not name:
+            return
+        value = self.limit_value.value()
+        base = self.raised.get(paths[0], self.limits)
+        self.raised[paths[0]] = replace(base, **{name: int(value) if name == "max_ratio" else value})
+        self.read()
 
     def _group(self, name: str, label: str, checkable: bool = False) -> QTreeWidgetItem:
         group = QTreeWidgetItem(self.tree, [label])

@@ -34,7 +34,7 @@ from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
 
 from studio.core.collection import Collection, utcnow
-from studio.core.importers.anki_limits import (MB, AnkiFileProblem, Deadline, LimitExceeded, Limits,
+from studio.core.importers.anki_limits import (MB, AnkiFileProblem, Deadline, LimitExceeded, LimitHit, Limits,
                                                extract_entry)
 from studio.core.importers.card_duplicates import (DUPLICATE_CHOICES, CardDuplicate, KnownCards, card_origin,
                                                    digest, duplicates_by_policy, find_card_duplicates,
@@ -102,6 +102,19 @@ class CardPlan:
     duplicates_by_policy: dict[str, list[CardDuplicate]] = field(default_factory=dict)
     encodings: dict[Path, FileEncoding] = field(default_factory=dict)  # a CSV/TSV not read as UTF-8
     unclear: dict[Path, list[str]] = field(default_factory=dict)  # refused: encoding candidates
+    # The limit that stopped reading (nothing imported), and its problem line, whose hint names
+    # the CLI flag; the import dialog shows `refusal` and offers a retry with `limit.raised`.
+    limit: LimitHit | None = None
+    limit_line: str = ""
+    refusal: str = ""
+
+    def refuse(self, exc: AnkiFileProblem) -> None:
+        """Nothing imported, for the reason `exc` gives (a limit recorded as such)."""
+        self.cards.clear()
+        self.refusal = f"{self.source}: {exc}; nothing imported"
+        self.problems.append(self.refusal + exc.hint)
+        if exc.limit is not None:
+            self.limit, self.limit_line = exc.limit, self.problems[-1]
 
 
 # --- text ------------------------------------------------------------------------------
@@ -315,13 +328,11 @@ def plan_package(path: Path, limits: Limits | None = None, deadline: Deadline | 
             finally:
                 db.close()
         except AnkiFileProblem as exc:
-            plan.cards.clear()
-            plan.problems.append(f"{path}: {exc}; nothing imported{exc.hint}")
+            plan.refuse(exc)
         except sqlite3.OperationalError as exc:
             plan.cards.clear()
             if deadline.expired():
-                problem = deadline.problem("reading the collection")
-                plan.problems.append(f"{path}: {problem}; nothing imported{problem.hint}")
+                plan.refuse(deadline.problem("reading the collection"))
             else:
                 plan.problems.append(f"{path}: the collection inside is damaged ({exc}); nothing imported")
         except (sqlite3.Error, ValueError, KeyError, TypeError, RecursionError) as exc:
@@ -688,7 +699,7 @@ def _update(card: Card, item: ImportedCard, now: datetime) -> bool:
     return True
 
 
-__all__ = ["CardPlan", "ImportedCard", "AnkiReview", "AnkiFileProblem", "LimitExceeded", "Limits", "CardDuplicate",
+__all__ = ["CardPlan", "ImportedCard", "AnkiReview", "AnkiFileProblem", "LimitExceeded", "LimitHit", "Limits", "CardDuplicate",
            "plan_cards", "plan_package", "apply_cards", "extract_entry", "find_card_duplicates", "field_refs",
            "html_to_text", "text_to_html", "split_language", "same_question", "guid_key", "HISTORY_CHOICES",
            "DUPLICATE_CHOICES", "OWN_FIELDS"]

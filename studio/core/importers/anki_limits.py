@@ -5,7 +5,9 @@ few kilobytes can expand to gigabytes. `extract_entry` streams an entry to a fil
 at a time and stops as soon as the output passes `Limits.max_entry_mb`, or expands more than
 `Limits.max_ratio` times once past RATIO_FLOOR (so a bomb is caught early and a small, very
 compressible collection is not); `Deadline` stops reading after `Limits.time_limit_s`. Each
-message names the limit and the CLI flag that raises it.
+message names the limit; its `hint` names the CLI flag that raises it, and its `limit`
+(a LimitHit) says which limit and a raised value, so the import dialog can offer to read
+the file again with it instead of naming a flag.
 """
 
 from __future__ import annotations
@@ -22,19 +24,35 @@ CHUNK = MB  # bytes read (and held) at a time while extracting
 RATIO_FLOOR = 16 * MB  # below this much output the compression ratio is not judged
 
 
-class AnkiFileProblem(ValueError):
-    """A package that cannot be read at all; the message says why, `hint` how to get past it."""
+@dataclass(frozen=True)
+class LimitHit:
+    """Which limit stopped a file: a `Limits` field, its value, and a raised value to retry with."""
 
-    def __init__(self, message: str, hint: str = "") -> None:
+    name: str  # max_entry_mb | max_ratio | time_limit_s
+    value: float
+    raised: float
+    flag: str  # the CLI flag that sets it
+
+    @property
+    def hint(self) -> str:
+        return f"{self.flag} {self.raised:g}"
+
+
+class AnkiFileProblem(ValueError):
+    """A package that cannot be read at all; the message says why, `hint` how to get past it
+    (on the command line), `limit` which limit stopped it, when one did."""
+
+    def __init__(self, message: str, hint: str = "", limit: LimitHit | None = None) -> None:
         super().__init__(message)
         self.hint = hint
+        self.limit = limit
 
 
 class LimitExceeded(AnkiFileProblem):
     """An entry that expands past a limit; `produced` bytes came out before reading stopped."""
 
-    def __init__(self, message: str, hint: str, produced: int) -> None:
-        super().__init__(message, hint)
+    def __init__(self, message: str, hint: str, produced: int, limit: LimitHit | None = None) -> None:
+        super().__init__(message, hint, limit)
         self.produced = produced
 
 
@@ -62,8 +80,9 @@ class Deadline:
 
     def problem(self, where: str) -> AnkiFileProblem:
         limit = self.limits.time_limit_s
+        hit = LimitHit("time_limit_s", limit, limit * 4, "--time-limit")
         return AnkiFileProblem(f"reading took longer than the {limit:g} s limit ({where})",
-                               f"; if the deck is just very large, import it again with --time-limit {limit * 4:g}")
+                               f"; if the deck is just very large, import it again with {hit.hint}", hit)
 
     def check(self, where: str) -> None:
         if self.expired():
@@ -96,16 +115,15 @@ class _Meter:
         limits, produced = self.limits, self.produced
         ratio = produced // self.compressed
         if produced > limits.max_entry_mb * MB:
+            hit = LimitHit("max_entry_mb", limits.max_entry_mb, _raised(limits.max_entry_mb), "--max-size")
             raise LimitExceeded(f"{self.entry} expands past the {limits.max_entry_mb:g} MB limit for one entry "
                                 f"(ratio {ratio}:1 so far)",
-                                "; if you trust this deck, import it again with "
-                                f"--max-size {_raised(limits.max_entry_mb)}",
-                                produced)
+                                f"; if you trust this deck, import it again with {hit.hint}", produced, hit)
         if produced > RATIO_FLOOR and ratio > limits.max_ratio:
+            hit = LimitHit("max_ratio", limits.max_ratio, limits.max_ratio * 10, "--max-ratio")
             raise LimitExceeded(f"{self.entry} expands more than {limits.max_ratio} times "
                                 f"({_size(produced)} from {_size(self.compressed)} so far), as archive bombs do",
-                                f"; if you trust this deck, import it again with --max-ratio {limits.max_ratio * 10}",
-                                produced)
+                                f"; if you trust this deck, import it again with {hit.hint}", produced, hit)
         if self.deadline.expired():
             raise self.deadline.problem(f"extracting {self.entry}")
 
@@ -140,4 +158,4 @@ def extract_entry(zf: zipfile.ZipFile, info: zipfile.ZipInfo, target: Path, limi
     return meter.produced
 
 
-__all__ = ["AnkiFileProblem", "LimitExceeded", "Limits", "Deadline", "extract_entry", "CHUNK", "MB", "RATIO_FLOOR"]
+__all__ = ["AnkiFileProblem", "LimitExceeded", "LimitHit", "Limits", "Deadline", "extract_entry", "CHUNK", "MB", "RATIO_FLOOR"]

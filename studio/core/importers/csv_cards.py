@@ -119,9 +119,7 @@ def plan_csv(path: Path, limits: Limits | None = None, *, encoding: str | None =
         for row in reader:
             line = start_line + reader.line_num - 1
             if deadline.expired():
-                problem = deadline.problem(f"stopped at line {line}")
-                plan.cards.clear()
-                plan.problems.append(f"{path}: {problem}; nothing imported{problem.hint}")
+                plan.refuse(deadline.problem(f"stopped at line {line}"))
                 return plan
             if not any(cell.strip() for cell in row):
                 continue
