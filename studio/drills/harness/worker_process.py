@@ -171,6 +171,9 @@ class WorkerProcess:
     def discard(self) -> None:
         """Kill this worker's process group and drop its pipes (a fresh worker follows)."""
         self.kill()
+        self._close_pipes()
+
+    def _close_pipes(self) -> None:
         for fd in (self.cmd_write, self.reply_read):
             try:
                 os.close(fd)
@@ -187,9 +190,5 @@ class WorkerProcess:
             except (OSError, subprocess.TimeoutExpired):
                 pass
         self.kill()
-        for fd in (self.cmd_write, self.reply_read):
-            try:
-                os.close(fd)
-            except OSError:
-                pass
+        self._close_pipes()
         sandbox.kill_descendants()
