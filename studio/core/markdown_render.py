@@ -11,7 +11,11 @@ Notes are shared and imported, so the renderer assumes they may be hostile:
   nesting (list indentation, '>' prefixes) and the parser's rescanning work, which
   grows with the square of some inputs (unclosed '[', '(' or '<', packed headings);
   deep nesting also exhausts its recursion. Beyond a limit the note is shown as
-  escaped plain text under a notice that names the limit; the file is untouched.
+  escaped plain text under a notice that names the limit and says that it cannot be
+  raised (the limits are fixed) and what to change in the note instead; the file is
+  untouched. The notice is built from a RenderLimit, so the UI can word it in the user's
+  language (`set_notice_translator`, installed with the translations); this module
+  imports no Qt.
 - Nothing remote is fetched: the final HTML is rebuilt by safe_html, which keeps only
   attributes that cannot load anything (images from local files or embedded data:;
   a remote image becomes a "[remote image: host]" link) and measures the HTML's
@@ -27,6 +31,7 @@ import re
 from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+from typing import Callable
 
 import markdown
 from markdown.extensions.toc import slugify_unicode
@@ -77,6 +82,68 @@ class RenderedNote:
     problems: list[str] = field(default_factory=list)
     code_blocks: list[str] = field(default_factory=list)  # source text, for "copy:N" links
     notice: str = ""  # why the note is shown as plain text (also at the top of `html`); "" when formatted
+    limit: RenderLimit | None = None  # the limit behind `notice`
+
+
+@dataclass(frozen=True)
+class RenderLimit:
+    """Which display limit a note passed, with what the notice says about it.
+
+    kind: size (amount/limit: sizes as text) | depth (amount levels, limit, line or 0) |
+    inline (amount open inline tags, limit) | tables (amount levels, limit) | work (reason,
+    line) | recursion. `shown` is how many characters the plain text shows when cut short.
+    """
+
+    kind: str
+    amount: str = ""
+    limit: str = ""
+    line: int = 0
+    reason: str = ""
+    shown: int = 0
+
+
+_translator: Callable[[RenderLimit], tuple[str, str]] | None = None
+
+
+def set_notice_translator(translate: Callable[[RenderLimit], tuple[str, str]] | None) -> None:
+    """Have notices worded by `translate(limit) -> (notice, help)` (the UI's language); None: English."""
+    global _translator
+    _translator = translate
+
+
+def notice_text(limit: RenderLimit) -> str:
+    """The English notice: what limit the note passed, and that it is shown as plain text."""
+    kind = limit.kind
+    if kind == "size":
+        text = (f"This note is {limit.amount}, over the {limit.limit} limit for formatted display; "
+                "shown as plain text.")
+    elif kind in ("depth", "inline"):
+        where = f" at line {limit.line}" if limit.line else ""
+        text = (f"This note is nested {limit.amount} levels deep{where}, over the limit of {limit.limit} "
+                "for formatted display; shown as plain text.")
+    elif kind == "tables":
+        text = (f"This note has tables nested {limit.amount} deep, over the limit of {limit.limit} "
+                "for formatted display; shown as plain text.")
+    elif kind == "work":
+        text = (f"This note has {limit.reason} around line {limit.line}, which would take too long to format; "
+                "shown as plain text.")
+    else:
+        text = "This note is nested too deeply to format; shown as plain text."
+    if limit.shown:
+        text = text.removesuffix(".") + f" (its first {limit.shown:,} characters)."
+    return text
+
+
+def limit_help(limit: RenderLimit) -> str:
+    """Whether the limit can be raised (it cannot) and what to change in the note instead."""
+    if limit.kind == "size":
+        change = "split the note into smaller notes"
+    elif limit.kind == "work":
+        change = "close or remove the markup named above"
+    else:
+        change = "reduce how deeply it nests"
+    return (f"This limit is fixed and cannot be raised; the file itself is not changed. To see the note "
+            f"formatted, {change}.")
 
 
 def _wiki_links(text: str, titles: dict[str, str] | None = None) -> str:
@@ -147,8 +214,7 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
     """
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_FORMATTED_BYTES:
-        return _plain(text, FrontMatter(), f"This note is {_megabytes(size)}, over the "
-                      f"{_megabytes(MAX_FORMATTED_BYTES)} limit for formatted display; shown as plain text.")
+        return _plain(text, FrontMatter(), RenderLimit("size", _megabytes(size), _megabytes(MAX_FORMATTED_BYTES)))
     front, body = split_front_matter(text)  # never raises: a bad block comes back as front.error
     problems = [front.error] if front.error else []
     if _unclosed_fence(body):
@@ -156,14 +222,13 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
         body += "\n```\n"
     shape = measure_shape(body, MAX_PARSE_WORK)
     if shape.depth > MAX_NESTING:
-        return _plain(text, front, _too_deep_notice(shape.depth, shape.depth_line))
+        return _plain(text, front, RenderLimit("depth", str(shape.depth), str(MAX_NESTING), shape.depth_line))
     if shape.work > MAX_PARSE_WORK:
-        return _plain(text, front, f"This note has {shape.work_reason} around line {shape.work_line}, which "
-                      f"would take too long to format; shown as plain text.")
+        return _plain(text, front, RenderLimit("work", line=shape.work_line, reason=shape.work_reason))
     try:
         return _format(text, front, body, problems, dark, base_dir, copy_label, titles)
     except RecursionError:  # a shape the scan did not foresee; never a crash
-        return _plain(text, front, "This note is nested too deeply to format; shown as plain text.")
+        return _plain(text, front, RenderLimit("recursion"))
 
 
 def _format(text: str, front: FrontMatter, body: str, problems: list[str], dark: bool,
@@ -181,12 +246,11 @@ def _format(text: str, front: FrontMatter, body: str, problems: list[str], dark:
     safe = SafeHtml(base_dir)
     out = safe.rebuild(out)
     if safe.max_depth > MAX_NESTING:
-        return _plain(text, front, _too_deep_notice(safe.max_depth, 0))
+        return _plain(text, front, RenderLimit("depth", str(safe.max_depth), str(MAX_NESTING)))
     if safe.max_inline > MAX_INLINE_NESTING:
-        return _plain(text, front, _too_deep_notice(safe.max_inline, 0, MAX_INLINE_NESTING))
+        return _plain(text, front, RenderLimit("inline", str(safe.max_inline), str(MAX_INLINE_NESTING)))
     if safe.max_tables > MAX_TABLE_NESTING:
-        return _plain(text, front, f"This note has tables nested {safe.max_tables} deep, over the limit of "
-                      f"{MAX_TABLE_NESTING} for formatted display; shown as plain text.")
+        return _plain(text, front, RenderLimit("tables", str(safe.max_tables), str(MAX_TABLE_NESTING)))
     headings: list[tuple[int, str, str]] = []
     _toc_headings(getattr(md, "toc_tokens", []), headings)
     return RenderedNote(html=out, front=front, headings=headings, problems=problems, code_blocks=blocks)
@@ -214,18 +278,18 @@ def _megabytes(size: int) -> str:
     return f"{shown} MB"
 
 
-def _too_deep_notice(depth: int, line: int, limit: int = MAX_NESTING) -> str:
-    where = f" at line {line}" if line else ""
-    return (f"This note is nested {depth} levels deep{where}, over the limit of {limit} "
-            f"for formatted display; shown as plain text.")
-
-
-def _plain(text: str, front: FrontMatter, notice: str) -> RenderedNote:
+def _plain(text: str, front: FrontMatter, limit: RenderLimit) -> RenderedNote:
     """The note as escaped, preformatted text under the notice (its first 5 million characters)."""
     text = text.lstrip("\ufeff")
     if len(text) > MAX_PLAIN_CHARS:
         text = text[:MAX_PLAIN_CHARS]
-        notice = notice.removesuffix(".") + f" (its first {MAX_PLAIN_CHARS:,} characters)."
-    page = (f'<p style="{_NOTICE_STYLE}">⚠ {html.escape(notice)}</p>'
+        limit = RenderLimit(limit.kind, limit.amount, limit.limit, limit.line, limit.reason, MAX_PLAIN_CHARS)
+    notice, help_text = notice_text(limit), limit_help(limit)
+    if _translator is not None:
+        try:
+            notice, help_text = _translator(limit)
+        except Exception:  # a wording problem must never hide the note: English instead
+            pass
+    page = (f'<p style="{_NOTICE_STYLE}">⚠ {html.escape(notice)}<br>{html.escape(help_text)}</p>'
             f'<pre style="white-space: pre-wrap">{html.escape(text)}</pre>')
-    return RenderedNote(html=page, front=front, notice=notice)
+    return RenderedNote(html=page, front=front, notice=notice, limit=limit)

@@ -21,7 +21,12 @@ def effective_language(setting: str) -> str:
 
 
 def install_translators(language: str) -> list[str]:
-    """Install every module's translator for `language`; return the files loaded."""
+    """Install every module's translator for `language`; return the files loaded.
+
+    The renderer's plain-text notices (studio.core, no Qt) are worded through them too."""
+    from studio.ui import render_notices
+
+    render_notices.install()
     app = QCoreApplication.instance()
     for translator in _installed:
         app.removeTranslator(translator)
