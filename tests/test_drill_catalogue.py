@@ -16,7 +16,8 @@ from tests.drills.conftest import run_drill
 CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "softmax_backward", "rope", "flash_attention", "int8_wo_matmul",
              "int4_wo_matmul",
-             "prefix_sum", "histogram", "swiglu", "causal_conv1d")
+             "prefix_sum", "histogram", "swiglu", "causal_conv1d",
+             "paged_attention_decode")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)
