@@ -63,22 +63,22 @@
         <translation>此笔记嵌套过深，无法格式化；以纯文本显示。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/render_notices.py" line="50" />
-        <source>Only its first %1 characters are shown.</source>
-        <translation>仅显示前 %1 个字符。</translation>
+        <location filename="../../studio/ui/render_notices.py" line="51" />
+        <source> (its first %1 characters).</source>
+        <translation>（仅显示前 %1 个字符）。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/render_notices.py" line="52" />
+        <location filename="../../studio/ui/render_notices.py" line="54" />
         <source>This limit is fixed and cannot be raised; the file itself is not changed. To see the note formatted, split the note into smaller notes.</source>
         <translation>此上限是固定的，无法提高；文件本身不会被修改。如需格式化显示，请把笔记拆分成几篇较小的笔记。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/render_notices.py" line="54" />
+        <location filename="../../studio/ui/render_notices.py" line="56" />
         <source>This limit is fixed and cannot be raised; the file itself is not changed. To see the note formatted, close or remove the markup named above.</source>
         <translation>此上限是固定的，无法提高；文件本身不会被修改。如需格式化显示，请闭合或删除上面提到的标记。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/render_notices.py" line="56" />
+        <location filename="../../studio/ui/render_notices.py" line="58" />
         <source>This limit is fixed and cannot be raised; the file itself is not changed. To see the note formatted, reduce how deeply it nests.</source>
         <translation>此上限是固定的，无法提高；文件本身不会被修改。如需格式化显示，请减少笔记的嵌套层数。</translation>
     </message>

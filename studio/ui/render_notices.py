@@ -47,7 +47,9 @@ def describe(limit: markdown_render.RenderLimit) -> tuple[str, str]:
     else:
         notice = QCoreApplication.translate("RenderNotice", "This note is nested too deeply to format; shown as plain text.")
     if limit.shown:
-        notice += " " + QCoreApplication.translate("RenderNotice", "Only its first %1 characters are shown.").replace("%1", f"{limit.shown:,}")
+        # Worded as the core words it in English (the translator may be installed while core text is checked).
+        notice = notice.rstrip(".。") + QCoreApplication.translate("RenderNotice", " (its first %1 characters).").replace(
+            "%1", f"{limit.shown:,}")
     if kind == "size":
         change = QCoreApplication.translate("RenderNotice", "This limit is fixed and cannot be raised; the file itself is not changed. To see the note formatted, split the note into smaller notes.")
     elif kind == "work":

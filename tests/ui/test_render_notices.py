@@ -46,3 +46,14 @@ def test_the_review_pane_shows_the_notice_in_chinese(studio_app, qtbot):
     english = render_markdown(DEEP)
     assert english.notice.startswith("This note is nested 600 levels deep at line 600")
     assert "This limit is fixed and cannot be raised" in english.html
+
+
+def test_the_english_ui_wording_is_the_cores(qapp):
+    from studio.core.markdown_render import RenderLimit, limit_help, notice_text
+    from studio.ui import render_notices
+
+    for limit in (RenderLimit("size", "6 MB", "1 MB", shown=5_000_000), RenderLimit("depth", "600", "40", 600),
+                  RenderLimit("depth", "600", "40"), RenderLimit("inline", "1500", "1000"),
+                  RenderLimit("tables", "9", "8"), RenderLimit("work", line=3, reason="many unclosed “<” tags"),
+                  RenderLimit("recursion")):
+        assert render_notices.describe(limit) == (notice_text(limit), limit_help(limit))
