@@ -17,6 +17,7 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "softmax_backward", "rope", "flash_attention", "int8_wo_matmul",
              "int4_wo_matmul",
              "prefix_sum", "histogram", "swiglu", "causal_conv1d",
+             "embedding_backward",
              "paged_attention_decode")
 
 
