@@ -125,7 +125,11 @@ def embedding_backward(idx: torch.Tensor, grad_out: torch.Tensor, vocab_size: in
     assert idx.ndim == 1 and grad_out.ndim == 2 and idx.shape[0] == grad_out.shape[0]
     n, d = grad_out.shape
     out = torch.empty((vocab_size, d), dtype=torch.float32, device=grad_out.device)
-    sorted_ids, order = torch.sort(idx)
+    # A strided idx (every other element of a buffer) is copied first (8 bytes a token): both
+    # strided-idx cases failed to compile _rows_kernel on an H100 under Triton 3.6
+    # (TritonGPURemoveLayoutConversions), every contiguous one passed.
+    sorted_ids, order = torch.sort(idx.contiguous())
+    order = order.contiguous()
     bounds = torch.searchsorted(sorted_ids, torch.arange(vocab_size + 1, device=idx.device))
     block_d = _block_d(d)
     if grad_out.device.type == "cuda":
