@@ -279,7 +279,10 @@ def test_gpu_mode_output_buffers_compiled_code_and_triton_writes_into_the_buffer
     assert run_drill("gm/practice/add_py", fresh).status == "passed"
     compiled = tmp_path / "compiled.py"
     compiled.write_text("import torch\n\n\ndef _add(data):\n    x, y, out = data\n    out[...] = x + y\n"
-                        "    return out\n\n\ncustom_kernel = torch.compile(_add)\n")   # inductor: a thread pool unless told not to
+                        "    return out\n\n\ncustom_kernel = torch.compile(_add, backend='eager')\n")
+    # (dynamo traces through the judge's spy; inductor itself, its compile threads and
+    # CUDA-graph outputs were checked on an H100 with GPU MODE's own sort and vectorsum:
+    # bench/results/packs_gpu.md. Inductor on a CPU needs a compiler and headers CI may lack.)
     result = run_drill("gm/practice/add_py", compiled)
     assert result.status == "passed", (result.error, [c.error for c in result.cases])
     triton_file = tmp_path / "tri.py"
