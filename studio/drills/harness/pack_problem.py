@@ -396,9 +396,6 @@ class LeetGpuProblem(PackProblem):
             start += n
         return None
 
-    def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
-        return reference.dtype
-
     def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
         from studio.drills.harness.checks import compare
 
