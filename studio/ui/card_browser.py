@@ -92,7 +92,9 @@ class CardTableModel(QAbstractTableModel):
         if role == Qt.DisplayRole:
             return self._text(row, index.column())
         if role == Qt.ForegroundRole and row.suspended:
-            return QColor("#999")
+            from studio.ui.theme import qcolor
+
+            return qcolor("text_disabled")
         if role == Qt.ToolTipRole and index.column() == 0:
             return row.question_zh or row.question
         if role == Qt.UserRole:
@@ -186,7 +188,9 @@ class CardBrowser(QWidget):
         ids, first_rows = result
         self.model.set_ids(ids, first_rows)
         self.status.setText(self.tr("%1 cards").replace("%1", str(len(ids))))
-        self.status.setStyleSheet("")
+        from studio.ui.theme import set_role
+
+        set_role(self.status, "role", "")
 
     def _fetch_rows(self, ids: list[int]) -> list:
         """Rows for the cards scrolled into view: a read by id, on the GUI thread like Anki's."""
@@ -196,7 +200,9 @@ class CardBrowser(QWidget):
 
     def _search_failed(self, error: Exception) -> None:
         self.status.setText(str(error))
-        self.status.setStyleSheet("color: #c33;")
+        from studio.ui.theme import set_role
+
+        set_role(self.status, "role", "error")
 
     def _sort(self, column: int) -> None:
         key = self.columns[column]

@@ -61,7 +61,7 @@ class CardEditor(QDialog):
         splitter.addWidget(self.preview)
         splitter.setSizes([450, 450])
         self.error = QLabel()
-        self.error.setStyleSheet("color: #c33;")
+        self.error.setProperty("role", "error")  # coloured by the theme's style sheet
         self.error.setWordWrap(True)
         buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.save)

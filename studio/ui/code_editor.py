@@ -28,14 +28,13 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import QLineEdit, QPlainTextEdit, QTextEdit, QWidget
 
-from studio.ui.theme import is_dark
+from studio.ui.theme import SYNTAX, is_dark, qcolor
 
-_LIGHT = {Keyword: "#0033b3", Name.Builtin: "#000080", Name.Function: "#00627a", Name.Class: "#00627a",
-          Name.Decorator: "#9e880d", String: "#067d17", Number: "#1750eb", Comment: "#8c8c8c",
-          Operator: "#333333"}
-_DARK = {Keyword: "#cf8e6d", Name.Builtin: "#8888c6", Name.Function: "#56a8f5", Name.Class: "#56a8f5",
-         Name.Decorator: "#b3ae60", String: "#6aab73", Number: "#2aacb8", Comment: "#7a7e85",
-         Operator: "#bcbec4"}
+_TOKENS = {"Keyword": Keyword, "Name.Builtin": Name.Builtin, "Name.Function": Name.Function,
+           "Name.Class": Name.Class, "Name.Decorator": Name.Decorator, "String": String, "Number": Number,
+           "Comment": Comment, "Operator": Operator}
+_LIGHT = {_TOKENS[name]: value for name, value in SYNTAX["light"].items()}
+_DARK = {_TOKENS[name]: value for name, value in SYNTAX["dark"].items()}
 
 
 _LEXERS = {"python": PythonLexer, "cuda": CudaLexer}
@@ -154,8 +153,7 @@ class CodeEditor(QPlainTextEdit):
 
     def paint_gutter(self, event) -> None:
         painter = QPainter(self.gutter)
-        dark = is_dark()
-        painter.fillRect(event.rect(), QColor("#2b2d30" if dark else "#f2f2f2"))
+        painter.fillRect(event.rect(), qcolor("code_gutter"))
         block = self.firstVisibleBlock()
         number = block.blockNumber()
         top = round(self.blockBoundingGeometry(block).translated(self.contentOffset()).top())
@@ -163,7 +161,7 @@ class CodeEditor(QPlainTextEdit):
         current = self.textCursor().blockNumber()
         while block.isValid() and top <= event.rect().bottom():
             if block.isVisible() and bottom >= event.rect().top():
-                painter.setPen(QColor("#a0a0a0" if number != current else ("#ffffff" if dark else "#000000")))
+                painter.setPen(qcolor("code_gutter_text" if number != current else "code_gutter_current"))
                 painter.drawText(0, top, self.gutter.width() - 6, self.fontMetrics().height(),
                                  Qt.AlignRight, str(number + 1))
             block = block.next()
@@ -173,7 +171,7 @@ class CodeEditor(QPlainTextEdit):
 
     def _highlight_current_line(self) -> None:
         selection = QTextEdit.ExtraSelection()
-        selection.format.setBackground(QColor("#32353b" if is_dark() else "#fcfaed"))
+        selection.format.setBackground(qcolor("code_current_line"))
         selection.format.setProperty(QTextFormat.FullWidthSelection, True)
         selection.cursor = self.textCursor()
         selection.cursor.clearSelection()

@@ -11,8 +11,10 @@ from PySide6.QtCore import QEvent, QTimer
 from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
 
-SERIES_COLORS = {"you": "#3574f0", "torch": "#e07b00", "overlay": "#2e9d50", "peak": "#c62828"}
-EXTRA_COLORS = ("#8e44ad", "#00897b", "#6d4c41", "#d81b60")  # further baselines of a bench
+from studio.ui.theme import SERIES
+
+SERIES_COLORS = {"you": SERIES[0], "torch": SERIES[1], "overlay": SERIES[2], "peak": SERIES[3]}
+EXTRA_COLORS = SERIES[4:]  # further baselines of a bench
 REDRAW_MS = 80
 MAX_TICKS = 24
 SYMBOL_LIMIT = 40  # past this many points the lines carry no markers: 400 markers cost ~60 ms a paint
@@ -88,6 +90,9 @@ class DrillPlot(QWidget):
         self.legend.setPen((text.red(), text.green(), text.blue(), 90))
         self.legend.setLabelTextColor((text.red(), text.green(), text.blue()))
         self.title_color = text.name()
+        from studio.ui.theme import style_plot
+
+        style_plot(self.plot, background=False)
         if getattr(self, "title", ""):
             self.set_title(self.title)
 

@@ -94,7 +94,7 @@ class InterviewForm(QDialog):
             v.setContentsMargins(0, 0, 0, 0)
             v.addWidget(widget)
             error = QLabel()
-            error.setStyleSheet("color: #c62828;")
+            error.setProperty("role", "error")  # coloured by the theme's style sheet
             error.hide()
             v.addWidget(error)
             self.errors[key] = error
@@ -109,7 +109,7 @@ class InterviewForm(QDialog):
         remove_q = QPushButton(self.tr("Remove question"))
         remove_q.clicked.connect(lambda: self.questions.removeRow(self.questions.currentRow()))
         self.question_error = QLabel()
-        self.question_error.setStyleSheet("color: #c62828;")
+        self.question_error.setProperty("role", "error")  # coloured by the theme's style sheet
         buttons = QDialogButtonBox(QDialogButtonBox.Save | QDialogButtonBox.Cancel)
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)

@@ -100,7 +100,6 @@ class MainWindow(QMainWindow):
         self.banner = QLabel()  # read-only mode, a failed backup: what the user must know now
         self.banner.setObjectName("banner")
         self.banner.setWordWrap(True)
-        self.banner.setStyleSheet("QLabel#banner { background: rgba(230, 160, 0, 0.28); padding: 6px 10px; }")
         self.banner.hide()
         central = QWidget()
         column = QVBoxLayout(central)

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from studio.ui import theme
 from studio.ui.local_browser import LocalTextBrowser
 from studio.ui.context import AppContext
 from studio.ui.review_settings import mock_seconds
@@ -76,7 +77,7 @@ class MockInterviewDialog(QWidget):
         self.start_button = QPushButton(self.tr("Start mock interview"))
         self.start_button.clicked.connect(self.start)
         self.setup_error = QLabel()
-        self.setup_error.setStyleSheet("color: #c33;")
+        self.setup_error.setProperty("role", "error")  # coloured by the theme's style sheet
         self.history = LocalTextBrowser()
         form = QFormLayout()
         form.addRow(self.tr("Questions"), self.count)
@@ -231,7 +232,7 @@ class MockInterviewDialog(QWidget):
         else:
             over = int(-left)
             self.countdown.setText(self.tr("Over time %1").replace("%1", f"+{over // 60:02d}:{over % 60:02d}"))
-            self.countdown.setStyleSheet("font-size: 22px; font-weight: 600; color: #c33;")
+            self.countdown.setStyleSheet(f"font-size: 22px; font-weight: 600; color: {theme.color('danger')};")
 
     def _space(self) -> None:
         if self.pages.currentIndex() == 1 and not self.notes.hasFocus():
@@ -279,7 +280,7 @@ class MockInterviewDialog(QWidget):
         names = {1: self.tr("Again"), 2: self.tr("Hard"), 3: self.tr("Good"), 4: self.tr("Easy")}
         rows = "".join(
             f"<tr><td>{n}</td><td>{html.escape(q['node'])}</td><td>{names[q['rating']]}</td>"
-            f"<td{' style=color:#c33' if q['over_time'] else ''}>{q['seconds']}s</td>"
+            f"<td{' style=color:' + theme.color('danger') if q['over_time'] else ''}>{q['seconds']}s</td>"
             f"<td>{html.escape(q['notes'][:80])}</td></tr>"
             for n, q in enumerate(summary["questions"], start=1))
         weakest = "".join(f"<li>{html.escape(w['node'])}: {w['average_grade']}</li>" for w in summary["weakest_topics"])

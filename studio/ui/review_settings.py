@@ -43,7 +43,7 @@ class ReviewSettingsDialog(QDialog):
         self.mock_minutes = QDoubleSpinBox(minimum=0.5, maximum=60, singleStep=0.5, decimals=1)
         self.mock_minutes.setValue(mock_seconds(ctx) / 60)
         self.error = QLabel()
-        self.error.setStyleSheet("color: #c33;")
+        self.error.setProperty("role", "error")  # coloured by the theme's style sheet
         form = QFormLayout()
         form.addRow(self.tr("New cards per day"), self.new_per_day)
         form.addRow(self.tr("Reviews per day"), self.reviews_per_day)

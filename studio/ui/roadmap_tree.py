@@ -24,9 +24,10 @@ from PySide6.QtWidgets import (
 
 from studio.core.roadmap import STATES
 from studio.ui.context import AppContext
+from studio.ui.theme import qcolor
 
 STATE_MARKS = {"pending": "○", "learning": "◐", "done": "●", "skipped": "⊘"}
-STATE_COLORS = {"pending": None, "learning": "#d08a1c", "done": "#2e9d50", "skipped": "#888888"}
+STATE_COLORS = {"pending": None, "learning": "state_learning", "done": "state_done", "skipped": "state_skipped"}
 NODE_ROLE = Qt.UserRole + 1
 NOTE_ROLE = Qt.UserRole + 2  # a user note's file path
 FOLDER_ROLE = Qt.UserRole + 3  # a registered folder's id
@@ -149,7 +150,7 @@ class RoadmapTree(QWidget):
             state = self.states.get(node_id, "pending")
             item.setText(0, f"{STATE_MARKS[state]} {node.title(lang)}")
             color = STATE_COLORS[state]
-            item.setForeground(0, QBrush(QColor(color)) if color else QBrush())
+            item.setForeground(0, QBrush(qcolor(color)) if color else QBrush())
             finished, total = self.roadmap.progress(node_id, self.states)
             item.setText(1, f"{round(100 * finished / total)}%" if node.children else "")
             due = self.due.get(node_id, 0)

@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from PySide6.QtCore import Qt, QThread, QTimer, Signal
-from PySide6.QtGui import QColor, QIcon, QKeySequence, QShortcut, QTextCursor
+from PySide6.QtGui import QIcon, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -42,6 +42,7 @@ from studio import paths
 from studio.ui.code_editor import CodeEditor
 from studio.ui.context import AppContext
 from studio.ui.local_browser import LocalTextBrowser, open_web_link
+from studio.ui.theme import qcolor, set_role
 
 WARN_AT_S = 5 * 60
 # Tracebacks say `File "path", line N`; the engine's case messages say `(name.py, line N)`.
@@ -154,7 +155,6 @@ class DrillsPane(QWidget):
     # --- layout ------------------------------------------------------------------------
     def _build(self) -> None:
         self.banner = QLabel()
-        self.banner.setStyleSheet("padding: 4px; border-radius: 3px;")
         self.list = QListWidget()
         self.list.currentRowChanged.connect(self._selected)
         self.statement = LocalTextBrowser()
@@ -466,14 +466,10 @@ class DrillsPane(QWidget):
         self._show_language_note()
 
     def _note(self, text: str, tone: str) -> None:
-        from studio.ui.theme import is_dark
+        from studio.ui.theme import set_role
 
-        colours = {"ok": ("#e3f2e6", "#1b5e20"), "warn": ("#fff4e0", "#7a4a00"), "info": ("#e8eef7", "#1f3b63")}
-        if is_dark():
-            colours = {"ok": ("#1e3524", "#a5d6a7"), "warn": ("#3d2e12", "#ffcc80"), "info": ("#1e2a3a", "#a9c7f0")}
-        background, foreground = colours[tone]
         self.lang_note.setText(text)
-        self.lang_note.setStyleSheet(f"padding: 4px; border-radius: 3px; background: {background}; color: {foreground};")
+        set_role(self.lang_note, "tone", tone)  # ok | warn | info, coloured by the theme's style sheet
         self.lang_note.show()
 
     def _schedule_autosave(self) -> None:
@@ -559,18 +555,20 @@ class DrillsPane(QWidget):
         sign = "+" if left < 0 else ""
         left = abs(left)
         self.clock.setText(f"{sign}{left // 60:02d}:{left % 60:02d}")
-        color = "#c62828" if self.countdown_left <= WARN_AT_S and self.countdown_started is not None else ""
+        from studio.ui.theme import color as theme_color
+
+        color = theme_color("danger") if self.countdown_left <= WARN_AT_S and self.countdown_started is not None else ""
         self.clock.setStyleSheet(f"font-size: 18px; font-weight: 600; min-width: 70px; color: {color or 'palette(text)'};")
 
     # --- running ---------------------------------------------------------------------------
     def _device_known(self, name: str) -> None:
         if name:
             self.banner.setText(self.tr("Drill device: %1").replace("%1", name))
-            self.banner.setStyleSheet("padding: 4px; background: #e3f2e6; color: #1b5e20;")
+            set_role(self.banner, "tone", "ok")
         else:
             self.banner.setText(self.tr("CPU interpreter — timing off (no GPU found; correctness checks run "
                                         "under Triton's interpreter)"))
-            self.banner.setStyleSheet("padding: 4px; background: #fff4e0; color: #7a4a00;")
+            set_role(self.banner, "tone", "warn")
 
     def _run_suffix(self) -> str:
         """.cu for CUDA C++ (or .py when the CUDA code is Python calling load_inline), else .py."""
@@ -682,7 +680,7 @@ class DrillsPane(QWidget):
             item = QTableWidgetItem(text)
             item.setData(Qt.UserRole, line)
             if col == 1:
-                item.setForeground(QColor("#2e7d32" if ok else "#c62828"))
+                item.setForeground(qcolor("success" if ok else "danger"))
             if line and col == 3:
                 item.setToolTip(self.tr("Click to jump to line %1").replace("%1", str(line)))
             self.results.setItem(row, col, item)

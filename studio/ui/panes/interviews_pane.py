@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
 from studio.core import interviews as iv
 from studio.ui.local_browser import LocalTextBrowser
 from studio.ui.context import AppContext
+from studio.ui import theme
 from studio.ui.interview_form import InterviewForm
 
 
@@ -465,16 +466,18 @@ class InterviewCharts(QWidget):
         funnel = iv.funnel(rows)
         topics = iv.topics_asked(rows)
         self.data = {"weeks": weeks, "funnel": funnel, "topics": topics}
+        theme.style_plot(self.per_week, background=False)
+        theme.style_plot(self.funnel, background=False)
         self.per_week.clear()
         if weeks:
             self.per_week.addItem(pg.BarGraphItem(x=list(range(len(weeks))), height=list(weeks.values()),
-                                                  width=0.7, brush="#3574f0"))
+                                                  width=0.7, brush=theme.color("accent")))
             self.per_week.getAxis("bottom").setTicks(
                 [[(i, d.strftime("%m-%d")) for i, d in enumerate(weeks)][:: max(1, len(weeks) // 8)]])
         self.funnel.clear()
         names = list(funnel)
         self.funnel.addItem(pg.BarGraphItem(x=list(range(len(names))), height=[funnel[n] for n in names],
-                                            width=0.7, brush="#2e9d50"))
+                                            width=0.7, brush=theme.SERIES[2]))
         self.funnel.getAxis("bottom").setTicks([[(i, self.result_names.get(n, n)) for i, n in enumerate(names)]])
         self.funnel.getAxis("bottom").setStyle(tickTextOffset=4)
         self.topics.setRowCount(len(topics))

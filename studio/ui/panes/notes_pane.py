@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 
 from studio.ui.context import AppContext
 from studio.ui.local_browser import TABLE_STYLE, LocalTextBrowser
-from studio.ui.theme import is_dark
+from studio.ui.theme import color as theme_color, is_dark
 
 _WEB_SCHEMES = ("http", "https", "mailto")
 
@@ -85,7 +85,7 @@ class NotesPane(QWidget):
         self.meta.setTextFormat(Qt.PlainText)
         self.problems = QLabel()
         self.problems.setWordWrap(True)
-        self.problems.setStyleSheet("color: #b3541e")
+        self.problems.setProperty("role", "warning")  # coloured by the theme's style sheet
         self.problems.hide()
         self.review_button = QPushButton(self.tr("Review this node's cards"))
         self.review_button.clicked.connect(self._review_node)
@@ -259,7 +259,7 @@ class NotesPane(QWidget):
             self.browser.scrollToAnchor(anchor)
 
     def _stylesheet(self) -> str:
-        link = "#589df6" if is_dark() else "#1f6feb"
+        link = theme_color("link")
         return f"a {{ color: {link}; }} pre {{ font-family: monospace; }} {TABLE_STYLE}"
 
     # --- file watching -------------------------------------------------------------------

@@ -12,9 +12,8 @@ from datetime import timedelta
 
 from PySide6.QtWidgets import QGridLayout, QLabel, QScrollArea, QVBoxLayout, QWidget
 
+from studio.ui import theme
 from studio.ui.context import AppContext
-
-BLUE = "#3574f0"
 
 
 def _percent(value: float | None) -> str:
@@ -84,6 +83,8 @@ class StatsPane(QWidget):
 
     def _loaded(self, view) -> None:
         self.overview = view
+        for plot in self.plots.values():  # the theme may have changed since the last refresh
+            theme.style_plot(plot, background=False)
         for key in ("cards", "due", "reviews", "notes", "interviews", "drill_attempts"):
             self.labels[key].setText(str(view.counts.get(key, 0)))
         self.labels["streak"].setText(str(view.streak))
@@ -96,12 +97,12 @@ class StatsPane(QWidget):
         self._buttons(view.buttons)
         self._mastery(view.mastery)
 
-    def _bars(self, key: str, xs: list, ys: list, brush: str = BLUE) -> None:
+    def _bars(self, key: str, xs: list, ys: list, brush: str | None = None) -> None:
         import pyqtgraph as pg
 
         plot = self.plots[key]
         plot.clear()
-        plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=0.8, brush=brush))
+        plot.addItem(pg.BarGraphItem(x=xs, height=ys, width=0.8, brush=brush or theme.color("accent")))
         plot.setYRange(0, max([1, *ys]) * 1.1, padding=0)  # counts: never a negative axis
 
     def _calendar(self, per_day: dict) -> None:
@@ -118,7 +119,7 @@ class StatsPane(QWidget):
         top = max(1.0, float(np.nanmax(grid)))
         plot = self.plots["calendar"]
         plot.clear()
-        cmap = pg.ColorMap([0.0, 0.001, 1.0], [(235, 237, 240), (155, 190, 250), (20, 70, 190)])
+        cmap = pg.ColorMap([0.0, 0.001, 1.0], [theme.qcolor("heat_0"), theme.qcolor("heat_1"), theme.qcolor("heat_4")])
         image = pg.ImageItem(np.nan_to_num(grid, nan=0.0) / top)
         image.setLookupTable(cmap.getLookupTable(0.0, 1.0, 256))
         image.setLevels([0, 1])
@@ -136,7 +137,7 @@ class StatsPane(QWidget):
 
         plot = self.plots["buttons"]
         plot.clear()
-        colours = {1: "#d9534f", 2: "#f0ad4e", 3: "#5cb85c", 4: "#3574f0"}
+        colours = theme.GRADES
         for group, offset in (("learning", 0), ("review", 5)):
             for grade, count in buttons[group].items():
                 plot.addItem(pg.BarGraphItem(x=[offset + grade], height=[count], width=0.8, brush=colours[grade]))
@@ -154,7 +155,7 @@ class StatsPane(QWidget):
         areas = list(mastery)
         shares = [(m / t * 100) if t else 0.0 for m, t in mastery.values()]
         ys = list(range(len(areas)))
-        plot.addItem(pg.BarGraphItem(x0=[0] * len(ys), y=ys, height=0.7, width=shares, brush=BLUE))
+        plot.addItem(pg.BarGraphItem(x0=[0] * len(ys), y=ys, height=0.7, width=shares, brush=theme.color("accent")))
         plot.getAxis("left").setTicks([[(y, f"{a} ({mastery[a][0]}/{mastery[a][1]})") for y, a in zip(ys, areas)]])
         plot.setXRange(0, 100)
         plot.invertY(True)
