@@ -83,6 +83,7 @@ class DrillSpec:
     personal: bool = False  # saved by the user from the Bench pane (<data dir>/my-drills)
     pack: str | None = None  # the pack it comes from (id is then "<pack>/<drill>" or "<pack>/<group>/<name>")
     pack_problem: dict[str, Any] | None = None  # a GPU MODE / LeetGPU problem: read by the judge itself
+    distributed: dict[str, Any] | None = None   # a parallelism drill: N ranks through torch.distributed
 
     @property
     def ok(self) -> bool:
@@ -136,6 +137,7 @@ class DrillSpec:
             "solution": str(self.solution),
             "solution_cuda": str(self.solution_cuda) if self.solution_cuda else None,
             "pack": self.pack,
+            **({"distributed": self.distributed} if self.distributed else {}),
         }
 
     def to_request(self) -> dict[str, Any]:
@@ -154,6 +156,7 @@ class DrillSpec:
             "bench": {"shapes": self.bench_shapes, "dtypes": self.bench_dtypes},
             "reference_ops": self.reference_ops,
             **({"pack_problem": self.pack_problem} if self.pack_problem else {}),
+            **({"distributed": self.distributed} if self.distributed else {}),
         }
 
 
@@ -246,10 +249,14 @@ def _parse(folder: Path) -> DrillSpec:
     if not entry.isidentifier():
         raise DrillError(f"entry {entry!r} is not a Python function name")
 
+    distributed = _parse_distributed(data.get("distributed"))
     files = {**FILE_DEFAULTS, **(data.get("files") or {})}
     located = {}
     for role, name in files.items():
         path = folder / str(name)
+        if distributed and role == "starter_triton" and not path.is_file():
+            located[role] = None    # a parallelism drill is written with torch.distributed only
+            continue
         if not path.is_file():
             raise DrillError(f"missing {role} file {name!r}")
         located[role] = path
@@ -298,6 +305,7 @@ def _parse(folder: Path) -> DrillSpec:
         bench_shapes=[list(s) for s in shapes],
         bench_dtypes=list(dtypes),
         reference_ops=_parse_reference_ops(data.get("reference_ops")),
+        distributed=distributed,
     )
 
 
@@ -372,3 +380,34 @@ def _parse_reference_ops(raw: Any) -> dict[str, list[str]]:
         return {"triton": base, "torch": [str(n) for n in raw.get("torch", base) or []],
                 "cuda": [str(n) for n in raw.get("cuda", base) or []]}
     raise DrillError("reference_ops must be a list of op names or {triton: [...], torch: [...], cuda: [...]}")
+
+
+COLLECTIVES = ("all_reduce", "all_gather", "reduce_scatter", "all_to_all")
+
+
+def _parse_distributed(raw: Any) -> dict[str, Any] | None:
+    """A parallelism drill's `distributed:` section (kernels/README.md), checked."""
+    if raw is None:
+        return None
+    if not isinstance(raw, dict):
+        raise DrillError("distributed must be a mapping")
+    sizes = raw.get("world_sizes", [2, 8])
+    if (not isinstance(sizes, list) or len(sizes) != 2 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                                                   for v in sizes) or not 2 <= sizes[0] <= sizes[1] <= 8):
+        raise DrillError("distributed.world_sizes must be [low, high] with 2 <= low <= high <= 8")
+    default = raw.get("default_world_size", min(max(4, sizes[0]), sizes[1]))
+    if not isinstance(default, int) or not sizes[0] <= default <= sizes[1]:
+        raise DrillError(f"distributed.default_world_size must lie in {sizes}")
+    collective = raw.get("collective")
+    if collective is not None and collective not in COLLECTIVES:
+        raise DrillError(f"distributed.collective must be one of {COLLECTIVES} or absent, not {collective!r}")
+    timeout = raw.get("case_timeout_s", 30)
+    if not isinstance(timeout, (int, float)) or isinstance(timeout, bool) or timeout <= 0:
+        raise DrillError("distributed.case_timeout_s must be a positive number")
+    outputs = raw.get("outputs", ["out"])
+    if not isinstance(outputs, list) or not outputs or not all(isinstance(o, str) for o in outputs):
+        raise DrillError("distributed.outputs must name the entry's outputs")
+    return {"world_sizes": list(sizes), "default_world_size": default, "collective": collective,
+            "case_timeout_s": float(timeout), "outputs": list(outputs),
+            "library": str(raw.get("library") or (f"dist.{collective}" if collective else "")),
+            "allowed": str(raw.get("allowed") or "point-to-point send/recv")}

@@ -109,6 +109,8 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--python", default=None, metavar="PATH",
                      help="interpreter for the run (default: this one)")
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
+    run.add_argument("--world-size", type=int, default=None, metavar="N",
+                     help="ranks for a parallelism drill (2-8; default: the drill's)")
     run.add_argument("--record", action="store_true",
                      help="store the run in the app's attempt history (shown in the Drills pane)")
     packs = sub.add_parser("packs", help="problem sets kept elsewhere: your drill folders, GPU MODE, LeetGPU")
@@ -250,7 +252,7 @@ def _show(drill_id: str, out: TextIO, lang: str = "en") -> int:
 def _run(args: argparse.Namespace, out: TextIO, on_result: ResultHook | None) -> int:
     request = RunRequest(drill=args.drill, solution=args.file, bench=args.bench,
                          interpret=args.interpret, timeout_s=args.timeout, lang=args.lang,
-                         seed=args.seed)
+                         seed=args.seed, world_size=args.world_size)
     runner = DrillRunner(python=args.python)
     printer = None if args.json else _Printer(out)
     try:
@@ -282,6 +284,8 @@ class _Printer:
         out = self.out
         if isinstance(event, RunStarted):
             mode = "GPU" if event.mode == "gpu" else "Triton interpreter (CPU, small shapes)"
+            if event.world_size:
+                mode = f"{event.world_size} ranks on {event.backend}" + (" (CPU)" if event.mode == "cpu" else "")
             out.write(f"mode: {mode}  device: {event.device}  lang: {event.lang}\n")
             out.write(f"versions: {', '.join(f'{k} {v}' for k, v in event.versions.items())}\n")
         elif isinstance(event, BuildFinished):
@@ -300,7 +304,11 @@ class _Printer:
             out.write(f"bench: {event.note}\n")
         elif isinstance(event, BenchPointEvent):
             p = event.point
-            if p.passed and p.ms is not None:
+            if p.passed and p.ms is not None and p.algbw is not None:
+                out.write(f"  {p.bytes:>11} B {p.dtype:<9} {p.ms * 1e3:9.1f} us  algbw {p.algbw:7.3f} GB/s  "
+                          f"busbw {p.gbps:7.3f} GB/s  |  {p.baseline}: {p.ref_ms * 1e3:9.1f} us  "
+                          f"busbw {p.ref_gbps:7.3f} GB/s  speedup {p.speedup:5.2f}x\n")
+            elif p.passed and p.ms is not None:
                 pct = f"{p.pct_of_peak:5.1f}%" if p.pct_of_peak is not None else "   n/a"
                 out.write(f"  {str(p.size):<14} {p.dtype:<9} {p.ms * 1e3:9.1f} us "
                           f"[{p.p20 * 1e3:.1f}-{p.p80 * 1e3:.1f}]  {p.gbps:7.0f} GB/s {pct} of copy  "

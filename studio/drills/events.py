@@ -22,6 +22,8 @@ class RunStarted:
     device: str
     versions: dict
     lang: str
+    world_size: int | None = None    # a parallelism drill's ranks
+    backend: str | None = None       # gloo or nccl
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,7 @@ ERROR_STATUSES = (
     "import_error",    # the solution file raised while being imported
     "missing_entry",   # the solution defines no function with the drill's entry name
     "too_few_gpus",    # a problem that needs more GPUs than this machine has
+    "deadlock",        # a parallelism drill's ranks did not all return in time (each rank's op is named)
     "compile_error",   # a CUDA solution did not compile, link or load (file:line of the first error)
     "wrong_signature", # a CUDA host function the drill cannot call as its signature says
     "cuda_unavailable",  # CUDA asked for where there is no GPU, CUDA build of torch, nvcc or ninja
@@ -35,6 +36,7 @@ ERROR_STATUSES = (
     "stopped",         # DrillRunner.stop() was called
     "bad_drill",       # the drill's own spec.py failed to load
     "harness_error",   # the harness itself failed (a bug, or a broken Python environment)
+    "remote_error",    # a remote target failed at a named step (SSH, remote Python, copy, connection)
 )
 
 # Honesty flags that turn a run with passing cases into a failed run.
@@ -56,6 +58,7 @@ class CaseResult:
     phase: str = "check"          # "check" or "recheck" (fresh seed after timing)
     seed: int | None = None
     trials: int = 0
+    ranks: list[dict] = field(default_factory=list)   # a parallelism drill: per rank {rank, passed, error, max_abs_err}
 
 
 @dataclass
@@ -87,6 +90,8 @@ class BenchPoint:
     note: str | None = None             # what a protocol's figure means (e.g. L2-resident replays)
     label: str | None = None            # what the point is where its size does not say (a pack
                                         # problem's benchmark arguments)
+    algbw: float | None = None          # a parallelism drill: algorithm bandwidth S/t, GB/s (gbps is busbw)
+    ref_algbw: float | None = None      # the library collective's
 
 
 @dataclass
@@ -141,6 +146,8 @@ class RunResult:
     console: Console = field(default_factory=Console)
     builds: list[dict[str, Any]] = field(default_factory=list)   # CUDA builds: seconds, cached, toolkit...
     exit_code: int | None = None        # the child's, negative for a signal
+    world_size: int | None = None       # a parallelism drill: how many ranks ran it
+    backend: str | None = None          # and on which torch.distributed backend (gloo, nccl)
     schema: int = SCHEMA_VERSION
 
     @property

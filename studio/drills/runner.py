@@ -78,6 +78,7 @@ class RunRequest:
     # and LeetGPU folders): the judge's drill dictionary, used instead of looking up `drill`.
     problem: dict | None = None
     protocol: str = "engine"     # timing protocol: engine | do_bench | cudagraph (DESIGN.md)
+    world_size: int | None = None   # a parallelism drill's ranks (None: the drill's default)
 
     @property
     def timeout(self) -> float:
@@ -230,6 +231,7 @@ class DrillRunner:
             "lang": lang,
             "bench": request.bench,
             "protocol": request.protocol,
+            "world_size": request.world_size,
             "interpret": request.interpret,
             "seed": request.seed,
             "trials": request.trials,
@@ -400,6 +402,7 @@ class _ChildState:
         if isinstance(event, RunStarted):
             result.mode, result.device = event.mode, event.device
             result.versions, result.lang = dict(event.versions), event.lang
+            result.world_size, result.backend = event.world_size, event.backend
         elif isinstance(event, CaseStarted):
             self.current_case = event.name
         elif isinstance(event, BuildFinished):

@@ -79,8 +79,17 @@ def main(argv: list[str] | None = None) -> int:
         request = json.loads(Path(args.request).read_text(encoding="utf-8"))
         if request.get("faulthandler_log"):
             faulthandler.enable(file=open(request["faulthandler_log"], "w"))  # noqa: SIM115
-        judge = Judge(request, writer)
-        judge.run()
+        if (request.get("drill") or {}).get("distributed"):
+            from studio.drills.harness.dist import DistJudge, Stop as DistStop
+
+            judge = DistJudge(request, writer)
+            try:
+                judge.run()
+            except DistStop:
+                raise Stop() from None
+        else:
+            judge = Judge(request, writer)
+            judge.run()
         writer.emit("finished")
         return 0
     except Stop:
