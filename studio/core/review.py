@@ -72,6 +72,7 @@ class QueueScope:
     card_ids: list[int] | None = None
     search: str | None = None  # the browser's search language
     node_tags: list[str] | None = None  # with node_ids: cards carrying these tags belong too
+    ahead: bool = False  # study ahead: cards count as due whenever they fall due (interview prep)
 
     @classmethod
     def for_node(cls, roadmap, node_id: str) -> QueueScope:
@@ -163,6 +164,11 @@ class ReviewQueue:
     def _start_of_day(self, now: datetime) -> datetime:
         return self.col.end_of_today(now.replace(tzinfo=timezone.utc)) - timedelta(days=1)
 
+    def _cutoff(self, now: datetime) -> datetime:
+        """Cards due before this are due in this session: the end of today, or far ahead."""
+        end = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        return end + timedelta(days=36500) if self.scope.ahead else end
+
     def _done_today(self, session, now: datetime, new: bool) -> int:
         """New cards introduced, or review-state cards answered, since the day began.
 
@@ -194,7 +200,10 @@ class ReviewQueue:
             q = q.where(Card.last_review.is_(None))
         q = q.where(Card.retired == literal_column("0"), Card.suspended == literal_column("0"))
         q = q.where(or_(Card.buried_until.is_(None), Card.buried_until <= now))
-        return self.scope.apply(q, now, self.col.end_of_today(now.replace(tzinfo=timezone.utc)))
+        if self.scope.ahead:  # a card answered today is not studied ahead again (only relearned)
+            q = q.where(or_(Card.last_review.is_(None), Card.fsrs_state != State.Review.value,
+                            Card.last_review < self._start_of_day(now)))
+        return self.scope.apply(q, now, self._cutoff(now))
 
     def _tally(self, session, now: datetime) -> dict[str, int]:
         """Cards per queue due today and answers counted against today's limits.
@@ -202,7 +211,7 @@ class ReviewQueue:
         Computed once per day and session, then kept current by `answer()`; anything
         else that moves cards (undo, suspend, bury, edits elsewhere) calls `invalidate()`.
         """
-        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        cutoff = self._cutoff(now)
         if self._tally_cache is not None and self._tally_cache[0] == cutoff:
             return self._tally_cache[1]
         count = (func.count(),)
@@ -243,7 +252,7 @@ class ReviewQueue:
     def next_card(self, now: datetime | None = None) -> Card | None:
         """Learning cards due now, then reviews due today, then new cards, within limits."""
         now = now or utcnow()
-        cutoff = self.col.end_of_today(now.replace(tzinfo=timezone.utc))
+        cutoff = self._cutoff(now)
         limits = self.limits()
         with self.col.db.session() as s:
             learning = self._first_learning(s, now, Card.due <= now)
