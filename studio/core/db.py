@@ -35,8 +35,8 @@ from studio.core.models import FTS_DDL, FTS_TABLES, QUEUE_INDEXES, Base
 
 log = logging.getLogger(__name__)
 
-HEAD_REVISION = "0003"
-KNOWN_REVISIONS = ("0001", "0002", "0003")
+HEAD_REVISION = "0004"
+KNOWN_REVISIONS = ("0001", "0002", "0003", "0004")
 HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day", "ix_cards_browse")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 

@@ -285,6 +285,30 @@ class BenchRun(Base):
     points_json: Mapped[str] = mapped_column(Text, default="{}")
 
 
+class KernelProfile(Base):
+    """An Nsight Compute profile of one benchmark point (studio.drills.profiler.Profile).
+
+    Kept with the drill attempt or bench run the point came from, when known, so two
+    attempts' profiles of the same point can be compared. `profile_json` is the whole
+    profile (per-kernel metrics of the solution and the baseline, and ncu's CSV).
+    """
+
+    __tablename__ = "kernel_profiles"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    source: Mapped[str] = mapped_column(String(16))          # drill | bench
+    subject: Mapped[str] = mapped_column(Text, index=True)   # drill id, or FILE:FUNC of a bench
+    attempt_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    bench_run_id: Mapped[int | None] = mapped_column(Integer, nullable=True, index=True)
+    size: Mapped[str] = mapped_column(String(100))           # "4096x1024"
+    dtype: Mapped[str] = mapped_column(String(16))
+    status: Mapped[str] = mapped_column(String(16))          # ok | unavailable | failed
+    device: Mapped[str] = mapped_column(Text, default="")
+    code: Mapped[str] = mapped_column(Text, default="")       # the solution as profiled
+    profile_json: Mapped[str] = mapped_column(Text, default="{}")
+
+
 class Setting(Base):
     """A core setting (daily limits, desired retention...) as JSON text."""
 

@@ -277,3 +277,77 @@ def test_profile_real_process_fails_cleanly_when_ncu_is_not_ncu(tmp_path):
     script.chmod(0o755)
     profile = Profiler(ncu=str(script), env=dict(os.environ)).profile(_request(tmp_path))
     assert profile.status == "failed" and "unrecognised option" in profile.error
+
+
+# ----- the child itself (no GPU here: its CPU path, then its refusal) -------------------------
+def _target(tmp_path, side: str, solution: str, device: str | None) -> dict:
+    import subprocess
+    import sys
+
+    from studio.drills.catalog import get_drill
+
+    spec = get_drill("softmax")
+    out = tmp_path / f"{side}.json"
+    request = {"side": side, "out": str(out), "solution": solution, "entry": spec.entry, "signature": spec.signature,
+               "size": [8, 40], "dtype": "float32", "spec_module": str(spec.spec_module), "bench_spec": None,
+               "tolerances": {k: {"atol": v.atol, "rtol": v.rtol} for k, v in spec.tolerances.items()},
+               "seed": 0, "cuda_cache": str(tmp_path / "cuda")}
+    if device:
+        request["device"] = device
+    path = tmp_path / f"{side}.request.json"
+    path.write_text(json.dumps(request))
+    env = {**os.environ, "TRITON_INTERPRET": "1", "PYTHONPATH": str(Path(__file__).resolve().parents[2])}
+    subprocess.run([sys.executable, "-m", "studio.drills.harness.profile_target", "--request", str(path)],
+                   env=env, timeout=240, check=False, capture_output=True)
+    return json.loads(out.read_text())
+
+
+def test_target_runs_the_softmax_solution_and_checks_it(tmp_path):
+    from studio.drills.catalog import get_drill
+
+    said = _target(tmp_path, "solution", str(get_drill("softmax").solution), "cpu")
+    assert said["ok"], said
+    assert said["bytes_model"] == 2 * 8 * 40 * 4 and said["elem_bytes"] == 4
+    assert said["check"]["passed"] is True
+
+
+def test_target_reports_a_wrong_kernel(tmp_path):
+    bad = tmp_path / "bad.py"
+    bad.write_text("import torch\n\ndef softmax(x):\n    return torch.zeros_like(x)\n")
+    said = _target(tmp_path, "solution", str(bad), "cpu")
+    assert said["ok"] and said["check"]["passed"] is False
+
+
+def test_target_refuses_without_a_gpu(tmp_path):
+    import torch
+
+    if torch.cuda.is_available():
+        pytest.skip("a GPU is present")
+    said = _target(tmp_path, "baseline", "unused.py", None)
+    assert not said["ok"] and said["kind"] == "no_gpu"
+
+
+# ----- storage ---------------------------------------------------------------------------------
+def test_profiles_are_stored_and_compared(tmp_path, monkeypatch):
+    monkeypatch.setenv("STUDIO_HOME", str(tmp_path / "home"))
+    from studio.core.collection import Collection
+    from studio.core.kernel_profiles import get_profile, list_profiles, previous, profile_data, record_profile
+
+    fake = FakeNcu({"solution": fixture("raw_missing_metrics.csv"), "baseline": fixture("raw_baseline_torch.csv")})
+    slow = Profiler(ncu="/x/ncu", runner=fake).profile(_request(tmp_path))
+    fake.csvs["solution"] = fixture("raw_solution_triton.csv")
+    fast = Profiler(ncu="/x/ncu", runner=fake).profile(_request(tmp_path))
+    col = Collection.open()
+    try:
+        first = record_profile(col, slow.to_dict(), "drill", code="slow", attempt_id=7)
+        second = record_profile(col, fast.to_dict(), "drill", code="fast", attempt_id=8)
+        rows = list_profiles(col, "softmax", [4096, 1024], "float32")
+        assert [r.id for r in rows] == [second, first]
+        row = get_profile(col, second)
+        before = previous(col, row)
+        assert before.id == first and before.attempt_id == 7
+        change = {r["key"]: r for r in ncu.compare(profile_data(before), profile_data(row))}
+        assert change["duration_ns"]["ratio"] == pytest.approx(12_416 / 118_560)
+        assert Profile.from_dict(profile_data(row)).verdict().bound == "memory-bound"
+    finally:
+        col.close()

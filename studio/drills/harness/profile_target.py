@@ -59,10 +59,13 @@ class _Refused(Exception):
 def run(request: dict[str, Any]) -> dict[str, Any]:
     import torch
 
-    if not torch.cuda.is_available():
+    # "cpu" (tests only, with TRITON_INTERPRET=1): the same flow with the profiler calls skipped.
+    on_cpu = request.get("device") == "cpu"
+    if not on_cpu and not torch.cuda.is_available():
         raise _Refused("no_gpu", "torch sees no CUDA GPU in the profiling process "
                                  f"(torch {torch.__version__}, CUDA {torch.version.cuda})")
-    device = torch.device("cuda")
+    device = torch.device("cpu" if on_cpu else "cuda")
+    sync = (lambda: None) if on_cpu else torch.cuda.synchronize
     size, dtype_name = list(request["size"]), request["dtype"]
     case = {"name": f"profile {size} {dtype_name}", "shape": size, "dtype": dtype_name,
             "fill": "randn", "layout": "contiguous"}
@@ -77,22 +80,26 @@ def run(request: dict[str, Any]) -> dict[str, Any]:
     else:
         fn = problem.baseline
     check = None
-    for _ in range(WARMUP_CALLS):   # compile, autotune, allocator warm-up: outside the profiled range
+    for _ in range(1 if on_cpu else WARMUP_CALLS):   # compile, autotune: outside the profiled range
         out = fn(*inputs)
-    torch.cuda.synchronize()
+    sync()
     if side == "solution":
         check = _check(problem, inputs, out, request, torch)
     del out
-    torch.cuda.synchronize()
-    torch.cuda.profiler.start()
-    torch.cuda.nvtx.range_push(f"studio:{side}")
-    try:
+    sync()
+    if on_cpu:
         fn(*inputs)
-        torch.cuda.synchronize()
-    finally:
-        torch.cuda.nvtx.range_pop()
-        torch.cuda.profiler.stop()
-    return {"ok": True, "side": side, "device": torch.cuda.get_device_name(), "bytes_model": bytes_model,
+    else:
+        torch.cuda.profiler.start()
+        torch.cuda.nvtx.range_push(f"studio:{side}")
+        try:
+            fn(*inputs)
+            torch.cuda.synchronize()
+        finally:
+            torch.cuda.nvtx.range_pop()
+            torch.cuda.profiler.stop()
+    name = "cpu (Triton interpreter)" if on_cpu else torch.cuda.get_device_name()
+    return {"ok": True, "side": side, "device": name, "bytes_model": bytes_model,
             "elem_bytes": elem, "check": check,
             "versions": {"torch": torch.__version__, "cuda": torch.version.cuda, "triton": _triton_version()}}
 
