@@ -8,7 +8,7 @@
     studio import notes PATH... [--copy] [--year Y] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--json]
     studio import anki FILE [--history keep|new] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--max-size MB] [--max-ratio N] [--time-limit S] [--json]
     studio export interviews --format csv|md --out FILE
-    studio export cards --format csv|apkg --out FILE [--query Q]
+    studio export cards --format csv|apkg --out FILE [--query Q] [--language en|zh|both]
     studio db check | backups [--json] | backup | restore ID|newest | salvage
 
 Qt is imported only for the commands that need it.
@@ -77,6 +77,9 @@ def _parser() -> argparse.ArgumentParser:
     cx.add_argument("--format", choices=("csv", "apkg"), default="csv")
     cx.add_argument("--out", required=True)
     cx.add_argument("--query", default="", help="the card browser's search, e.g. 'tag:cuda -is:suspended'")
+    cx.add_argument("--language", choices=("en", "zh", "both"), default="both",
+                    help="apkg: the language shown on the cards (both: English, a divider, Chinese; "
+                         "a card without the chosen language shows the other)")
     dbp = sub.add_parser("db", help="check, back up, restore or salvage the database")
     db_sub = dbp.add_subparsers(dest="what", required=True)
     db_sub.add_parser("check", help="full integrity check (read-only); exit 1 if damaged")
@@ -232,7 +235,7 @@ def _export_cards(args) -> int:
         return 2
     try:
         col.sync_shipped_cards()
-        result = export_cards(col, args.format, Path(args.out), args.query)
+        result = export_cards(col, args.format, Path(args.out), args.query, args.language)
     except SearchSyntaxError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
@@ -241,7 +244,10 @@ def _export_cards(args) -> int:
         return 2
     finally:
         col.close()
-    print(f"exported {result.cards} cards ({result.notes} notes, {result.reviews} reviews) to {args.out}")
+    print(f"exported {result.cards} cards ({result.notes} notes, {result.reviews} reviews"
+          f"{f', {result.media} images' if result.media else ''}) to {args.out}")
+    for problem in result.problems:
+        print(f"  {problem}")
     return 0
 
 

@@ -3,34 +3,41 @@
 The cards to export are chosen with the browser's search language (studio.core.cards).
 CSV carries text, tags and a guid column (the card's key) so importing it again updates
 in place. The .apkg is a schema-11 Anki collection (collection.anki2) with one note type,
-"ML Infra Studio" (Front, Back, Front (zh), Back (zh)) plus a Cloze type, and the review
-history as Anki's revlog, so Anki (or this app) can import it with the history kept.
+"ML Infra Studio" (Front, Back: rendered HTML in the chosen language(s); Studio source: the
+Markdown, shown by no template) plus a Cloze type, a deck per roadmap area, the roadmap node
+as a tag, images as media, and the review history as Anki's revlog, so Anki (or this app)
+can import it with the history kept. Note GUIDs are our card keys: exporting again updates
+the notes in Anki instead of adding copies.
 """
 
 from __future__ import annotations
 
 import csv
+import html
 import io
 import json
 import sqlite3
 import tempfile
 import time
 import zipfile
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
 from sqlalchemy import select
 
+from studio.core.anki_render import CARD_CSS, LANGUAGES, Media, render_bilingual
 from studio.core.cards import browse
 from studio.core.collection import Collection
-from studio.core.importers.anki import OWN_FIELDS, text_to_html
+from studio.core.importers.anki import OWN_FIELDS, SOURCE_FIELD  # SOURCE_FIELD: the Markdown, as JSON
 from studio.core.models import Card, ReviewLog, ReviewUndo
 
 FORMATS = ("csv", "apkg")
-BASIC_MID = 1700000000001
-CLOZE_MID = 1700000000002
+# Note types with rendered fields (before: 1700000000001/2 with Markdown in four text fields).
+BASIC_MID = 1700000000011
+CLOZE_MID = 1700000000012
 DECK_ID = 1
+ROOT_DECK = "ML Infra Studio"
 
 
 @dataclass
@@ -39,6 +46,8 @@ class ExportResult:
     notes: int
     reviews: int
     path: Path
+    media: int = 0
+    problems: list[str] = field(default_factory=list)
 
 
 def _guid(card: Card) -> str:
@@ -105,7 +114,7 @@ CREATE INDEX ix_revlog_cid on revlog (cid);
 CREATE INDEX ix_notes_csum on notes (csum);
 """
 
-_CSS = ".card { font-family: sans-serif; font-size: 18px; text-align: left; }"
+_CSS = CARD_CSS
 
 
 def _field(name: str, ord_: int) -> dict:
@@ -120,7 +129,7 @@ def _model(mid: int, name: str, fields: list[str], qfmt: str, afmt: str, cloze: 
         "flds": [_field(f, i) for i, f in enumerate(fields)], "css": _CSS,
         "latexPre": "\\documentclass[12pt]{article}\n\\special{papersize=3in,5in}\n\\usepackage{amssymb,amsmath}\n"
                     "\\pagestyle{empty}\n\\setlength{\\parindent}{0in}\n\\begin{document}\n",
-        "latexPost": "\\end{document}", "latexsvg": False, "req": [[0, "any", [0, 2]]] if not cloze else [[0, "any", [0]]],
+        "latexPost": "\\end{document}", "latexsvg": False, "req": [[0, "any", [0]]],
         "tags": [], "vers": [],
     }
 
@@ -157,26 +166,75 @@ def _card_sched(card: Card, crt: int) -> tuple[int, int, int, int, int]:
     return (3 if card.lapses else 1), 1, due_s, 0, factor
 
 
-def export_cards_apkg(col: Collection, out: Path, query: str = "") -> ExportResult:
+def _area_deck(col: Collection, card: Card, language: str) -> str:
+    """A deck per roadmap area ("ML Infra Studio::<area title>"); a card on no node keeps its deck."""
+    roadmap = col.roadmap
+    if card.node_id:
+        node = roadmap.nodes.get(card.node_id) if roadmap else None
+        if node is not None:
+            while node.parent is not None:
+                node = node.parent
+            title = node.title("zh" if language == "zh" else "en") or node.id
+        else:
+            title = card.node_id.split(".")[0]
+        return f"{ROOT_DECK}::{title.replace('::', ':')}"
+    return card.deck or ROOT_DECK
+
+
+def _anki_tags(card: Card) -> str:
+    """The card's tags plus its roadmap node as a hierarchical tag (roadmap::area::node)."""
+    tags = [t for t in card.tags.split() if t]
+    if card.node_id:
+        tags.append("roadmap::" + card.node_id.replace(".", "::"))
+    return f" {' '.join(dict.fromkeys(tags))} " if tags else ""
+
+
+def _stable_id(text: str, base: int) -> int:
+    import hashlib
+
+    return base + int(hashlib.sha1(text.encode()).hexdigest()[:12], 16) % 1_000_000_000
+
+
+def _base_dir(col: Collection, card: Card) -> Path | None:
+    """Where a card's relative image paths point: its deck folder (shipped) or its source file's folder."""
+    if card.source == "shipped":
+        return col.content_dir / "decks"
+    try:
+        origin = json.loads(card.origin or "{}")
+    except ValueError:
+        return None
+    source = origin.get("file") or origin.get("path") if isinstance(origin, dict) else None
+    return Path(source).parent if isinstance(source, str) and source else None
+
+
+def export_cards_apkg(col: Collection, out: Path, query: str = "", language: str = "both") -> ExportResult:
+    """An .apkg with every card's Markdown rendered to HTML in `language` (en, zh or both).
+
+    Notes carry the Markdown itself in a field no template shows ("Studio source"), so the
+    deck comes back to this app word for word; their GUIDs are our card keys, so exporting
+    again updates the notes already in Anki instead of adding copies.
+    """
+    if language not in LANGUAGES:
+        raise ValueError(f"language must be one of {', '.join(LANGUAGES)}, not {language!r}")
     cards, reviews = _select_cards(col, query)
     now = int(time.time())
     crt = int(datetime(2020, 1, 1, tzinfo=timezone.utc).timestamp())
-    deck_names = sorted({c.deck for c in cards if c.deck})
     decks = {str(DECK_ID): _deck(DECK_ID, "Default", now)}
-    deck_ids = {name: 1700000001000 + i for i, name in enumerate(deck_names)}
+    deck_of = {card.id: _area_deck(col, card, language) for card in cards}
+    deck_ids = {name: _stable_id(name, 1_600_000_000_000) for name in sorted(set(deck_of.values()))}
     for name, did in deck_ids.items():
         decks[str(did)] = _deck(did, name, now)
     models = {
-        str(BASIC_MID): _model(BASIC_MID, "ML Infra Studio", list(OWN_FIELDS),
-                               "{{Front}}{{#Front (zh)}}<br>{{Front (zh)}}{{/Front (zh)}}",
-                               "{{FrontSide}}<hr id=answer>{{Back}}{{#Back (zh)}}<br>{{Back (zh)}}{{/Back (zh)}}",
-                               False, now),
-        str(CLOZE_MID): _model(CLOZE_MID, "ML Infra Studio Cloze", ["Text", "Back Extra"],
-                               "{{cloze:Text}}", "{{cloze:Text}}<br>{{Back Extra}}", True, now),
+        str(BASIC_MID): _model(BASIC_MID, "ML Infra Studio", ["Front", "Back", SOURCE_FIELD],
+                               "{{Front}}", "{{FrontSide}}<hr id=answer>{{Back}}", False, now),
+        str(CLOZE_MID): _model(CLOZE_MID, "ML Infra Studio Cloze", ["Text", "Back Extra", SOURCE_FIELD],
+                               "{{cloze:Text}}", "{{cloze:Text}}{{#Back Extra}}<hr>{{Back Extra}}{{/Back Extra}}",
+                               True, now),
     }
     conf = {"nextPos": len(cards) + 1, "estTimes": True, "activeDecks": [1], "sortType": "noteFld", "timeLim": 0,
             "sortBackwards": False, "addToCur": True, "curDeck": 1, "newSpread": 0, "dueCounts": True,
             "curModel": str(BASIC_MID), "collapseTime": 1200}
+    media = Media()
     with tempfile.TemporaryDirectory(prefix="studio-export-") as tmp:
         db_path = Path(tmp) / "collection.anki2"
         db = sqlite3.connect(db_path)
@@ -194,22 +252,23 @@ def export_cards_apkg(col: Collection, out: Path, query: str = "") -> ExportResu
                 if guid not in note_ids:
                     nid = card.id + 1_000_000_000_000
                     note_ids[guid] = nid
-                    if cloze:
-                        values = [card.q_en or card.q_zh, card.a_en or card.a_zh]
-                    else:
-                        values = [card.q_en, card.a_en, card.q_zh, card.a_zh]
-                    flds = "\x1f".join(text_to_html(v) for v in values)
+                    where, base = f"card {card.key}", _base_dir(col, card)
+                    front = render_bilingual(card.q_en, card.q_zh, language, media, base, where)
+                    back = render_bilingual(card.a_en, card.a_zh, language, media, base, where)
+                    source = html.escape(json.dumps({"v": 1, "q_en": card.q_en, "a_en": card.a_en, "q_zh": card.q_zh,
+                                                     "a_zh": card.a_zh, "tags": card.tags,
+                                                     "node": card.node_id or ""}, ensure_ascii=False), quote=False)
                     sort_field = (card.q_en or card.q_zh)
                     db.execute("INSERT INTO notes VALUES (?,?,?,?,?,?,?,?,?,0,'')",
-                               (nid, guid, CLOZE_MID if cloze else BASIC_MID, now, -1,
-                                f" {card.tags} " if card.tags else "", flds, sort_field, _checksum(sort_field)))
+                               (nid, guid, CLOZE_MID if cloze else BASIC_MID, now, -1, _anki_tags(card),
+                                "\x1f".join((front, back, source)), sort_field, _checksum(sort_field)))
                 ctype, queue, due, ivl, factor = _card_sched(card, crt)
                 if card.suspended:
                     queue = -1
                 data = json.dumps({"s": card.stability, "d": card.difficulty}) if card.stability else ""
                 cid = card.id + 2_000_000_000_000
                 db.execute("INSERT INTO cards VALUES (?,?,?,?,?,-1,?,?,?,?,?,?,?,0,0,0,0,?)",
-                           (cid, note_ids[guid], deck_ids.get(card.deck, DECK_ID),
+                           (cid, note_ids[guid], deck_ids[deck_of[card.id]],
                             max(0, card.cloze_ord - 1) if cloze else 0, now, ctype, queue, due, ivl, factor,
                             card.reps, card.lapses, data))
                 for log in reviews.get(card.id, []):
@@ -224,17 +283,23 @@ def export_cards_apkg(col: Collection, out: Path, query: str = "") -> ExportResu
             db.commit()
         finally:
             db.close()
+        names = sorted(media.files)
         with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
             zf.write(db_path, "collection.anki2")
-            zf.writestr("media", "{}")
-    return ExportResult(len(cards), len(note_ids), review_count, Path(out))
+            zf.writestr("media", json.dumps({str(i): name for i, name in enumerate(names)}))
+            for i, name in enumerate(names):
+                zf.writestr(str(i), media.files[name])
+    return ExportResult(len(cards), len(note_ids), review_count, Path(out), len(names), media.problems)
 
 
-def export_cards(col: Collection, fmt: str, out: Path, query: str = "") -> ExportResult:
-    """Export the cards a browser search finds, as csv or apkg."""
+def export_cards(col: Collection, fmt: str, out: Path, query: str = "", language: str = "both") -> ExportResult:
+    """Export the cards a browser search finds, as csv (Markdown as written) or apkg (rendered)."""
     if fmt not in FORMATS:
         raise ValueError(f"format must be one of {', '.join(FORMATS)}")
-    return (export_cards_csv if fmt == "csv" else export_cards_apkg)(col, Path(out), query)
+    if fmt == "csv":
+        return export_cards_csv(col, Path(out), query)
+    return export_cards_apkg(col, Path(out), query, language)
 
 
-__all__ = ["export_cards", "export_cards_csv", "export_cards_apkg", "ExportResult", "FORMATS"]
+__all__ = ["export_cards", "export_cards_csv", "export_cards_apkg", "ExportResult", "FORMATS", "LANGUAGES",
+           "SOURCE_FIELD"]

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import json
 import sqlite3
 import zipfile
@@ -100,8 +101,11 @@ def test_apkg_is_a_schema_11_anki_collection(collection, tmp_path):
     kinds = {m["name"]: m["type"] for m in json.loads(models).values()}
     assert kinds == {"ML Infra Studio": 0, "ML Infra Studio Cloze": 1}
     assert db.execute("SELECT count(*) FROM notes").fetchone()[0] == 4
-    assert db.execute("SELECT flds FROM notes WHERE sfld='What is a warp?'").fetchone()[0].startswith(
-        "What is a warp?\x1f32 threads<br>in &lt;lockstep&gt; &amp; SIMT")
+    front, back, source = db.execute("SELECT flds FROM notes WHERE sfld='What is a warp?'").fetchone()[0].split("\x1f")
+    assert front == '<div class="lang-en" lang="en"><p>What is a warp?</p></div>'
+    assert back.startswith('<div class="lang-en" lang="en"><p>32 threads<br />')  # Markdown rendered
+    assert back.endswith("&amp; SIMT</p></div>")
+    assert json.loads(html.unescape(source))["a_en"] == "32 threads\nin <lockstep> & SIMT"  # the Markdown, whole
     db.close()
 
 

@@ -19,6 +19,7 @@ imports; the same question twice is listed and decided by one policy (card_dupli
 
 from __future__ import annotations
 
+import html
 import json
 import math
 import re
@@ -47,6 +48,8 @@ from studio.core.models import Card, ReviewLog
 _CJK = re.compile(r"[\u4e00-\u9fff]")
 # This app's own export note type names its fields so bilingual cards come back whole.
 OWN_FIELDS = ("Front", "Back", "Front (zh)", "Back (zh)")
+# Its rendered export (exporters.py) keeps each note's Markdown in this field instead.
+SOURCE_FIELD = "Studio source"
 HISTORY_CHOICES = ("keep", "new")
 
 
@@ -422,7 +425,11 @@ def _read_collection(db: sqlite3.Connection, path: Path, plan: CardPlan, deadlin
         if values is None:
             values = texts_by_note[nid] = [html_to_text(v) for v in raw]
         own = nt is not None and tuple(nt.fields[:4]) == OWN_FIELDS and len(values) >= 4
-        if own:
+        source = _own_source(nt, raw)
+        if source is not None:
+            texts = {k: source[k] for k in ("q_en", "a_en", "q_zh", "a_zh")}
+            tags = source["tags"]
+        elif own:
             texts = dict(q_en=values[0], a_en=values[1], q_zh=values[2], a_zh=values[3])
         else:
             q, a = _question_answer(nt, values, ord_)
@@ -448,6 +455,24 @@ def _read_collection(db: sqlite3.Connection, path: Path, plan: CardPlan, deadlin
             reviews=reviews.get(cid, []), anki_state=state, where=where, modified=modified, **texts))
     if not plan.cards and not plan.problems:
         plan.problems.append(f"{path}: the deck holds no cards")
+
+
+def _own_source(nt: _NoteType | None, raw: list[str]) -> dict[str, str] | None:
+    """The Markdown this app's rendered export keeps in its hidden field, when intact."""
+    if nt is None or SOURCE_FIELD not in nt.fields:
+        return None
+    at = nt.fields.index(SOURCE_FIELD)
+    if at >= len(raw):
+        return None
+    try:
+        data = json.loads(html.unescape(raw[at]))
+    except (ValueError, RecursionError):
+        return None
+    keys = ("q_en", "a_en", "q_zh", "a_zh", "tags")
+    if not isinstance(data, dict) or not all(isinstance(data.get(k, ""), str) for k in keys):
+        return None
+    texts = {k: data.get(k, "") for k in keys}
+    return texts if (texts["q_en"] or texts["q_zh"]).strip() else None
 
 
 def _dropped_reviews(times: list[str], answers: list[str]) -> str:
