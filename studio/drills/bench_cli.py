@@ -4,6 +4,7 @@
                                [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
                                [--compile-baseline] [--point-timeout S]
     studio-bench history FILE[:FUNC] [--json]
+    studio-bench profile FILE:FUNC --size 4096x1024 --dtype float32 [--spec SPEC] [--json] [--record]
 
 FILE:FUNC names the kernel (a Python file and the function in it); SPEC is its bench spec,
 `<FILE stem>.bench.py` beside it unless given (the contract: studio/drills/harness/bench_spec.py
@@ -83,6 +84,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--no-record", action="store_true", help="do not keep this run in the history")
     run.add_argument("--compile-baseline", action="store_true",
                      help="also time torch.compile of the spec's reference as a baseline")
+    from studio.drills.profile_cli import add_bench_parser
+
+    add_bench_parser(sub)
     hist = sub.add_parser("history", help="earlier runs of a kernel file")
     hist.add_argument("target", help="FILE or FILE:FUNC")
     hist.add_argument("--json", action="store_true")
@@ -93,6 +97,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     if args.command == "history":
         return _history(args, sys.stdout)
+    if args.command == "profile":
+        from studio.drills.profile_cli import run_bench
+
+        return run_bench(args, sys.stdout)
     return _run(args, sys.stdout)
 
 

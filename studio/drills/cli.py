@@ -5,6 +5,7 @@
     studio-drill run DRILL FILE [--bench] [--json] [--timeout S] [--interpret]
                                 [--lang auto|triton|torch|cuda] [--python PATH] [--seed N]
     studio-drill languages [--python PATH] [--json]
+    studio-drill profile DRILL FILE --size 4096x1024 --dtype float32 [--json] [--record]
 
 FILE is a path, or @solution / @solution-cuda / @starter-triton / @starter-torch /
 @starter-cuda for the drill's own files. A `.cu` file, or Python that calls
@@ -48,6 +49,10 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
         return _show(args.drill, sys.stdout, args.lang)
     if args.command == "languages":
         return _languages(args.python, args.json, sys.stdout)
+    if args.command == "profile":
+        from studio.drills.profile_cli import run_drill
+
+        return run_drill(args, sys.stdout)
     if args.command == "packs":
         return _packs(args, sys.stdout)
     if args.record and on_result is None:
@@ -125,6 +130,9 @@ def _parser() -> argparse.ArgumentParser:
     packs_show.add_argument("--json", action="store_true", help="print JSON")
     packs_remove = packs_sub.add_parser("remove", help="forget a pack (its folder is not touched)")
     packs_remove.add_argument("name", help="the pack's name or folder")
+    from studio.drills.profile_cli import add_drill_parser
+
+    add_drill_parser(sub)
     langs = sub.add_parser("languages", help="which solution languages this machine can run, and why not")
     langs.add_argument("--python", default=None, metavar="PATH", help="the drill interpreter (default: this one)")
     langs.add_argument("--json", action="store_true", help="print JSON")

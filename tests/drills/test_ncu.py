@@ -351,3 +351,32 @@ def test_profiles_are_stored_and_compared(tmp_path, monkeypatch):
         assert Profile.from_dict(profile_data(row)).verdict().bound == "memory-bound"
     finally:
         col.close()
+
+
+# ----- the command lines -------------------------------------------------------------------------
+def test_cli_profile_unavailable_says_what_to_do(tmp_path, monkeypatch, capsys):
+    from studio.drills import cli
+
+    monkeypatch.setenv("PATH", str(tmp_path))
+    monkeypatch.setenv("STUDIO_NCU", str(tmp_path / "missing-ncu"))
+    code = cli.main(["profile", "softmax", "@solution", "--size", "4096x1024", "--dtype", "float32", "--json"])
+    doc = json.loads(capsys.readouterr().out)
+    assert code == 3 and doc["status"] == "unavailable" and doc["unavailable"]["kind"] == "no_ncu"
+
+
+def test_bench_cli_profile_with_a_fake_ncu(tmp_path, monkeypatch, capsys):
+    from studio.drills import bench_cli, profiler
+
+    kernel = tmp_path / "k.py"
+    kernel.write_text("def softmax(x):\n    return x\n")
+    (tmp_path / "k.bench.py").write_text("sizes=[(8,8)]\n")
+    fake = FakeNcu({"solution": fixture("raw_solution_triton.csv"), "baseline": fixture("raw_baseline_torch.csv")})
+    real_init = profiler.Profiler.__init__
+    monkeypatch.setattr(profiler.Profiler, "__init__",
+                        lambda self, **kw: real_init(self, ncu="/x/ncu", runner=fake))
+    code = bench_cli.main(["profile", f"{kernel}:softmax", "--size", "4096x1024", "--dtype", "float32"])
+    out = capsys.readouterr().out
+    assert code == 0
+    assert "verdict: memory-bound" in out and "[baseline] 1 kernel(s)" in out
+    profiled = [c for c in fake.commands if "--export" in c]
+    assert len(profiled) == 2 and all("studio.drills.harness.profile_target" in c for c in profiled)
