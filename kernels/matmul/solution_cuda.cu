@@ -33,15 +33,17 @@
 // - Few-tile shapes with a long K split K over blockIdx.z so more SMs stream B: fp32
 //   partials go to a workspace and a small kernel adds them up and rounds.
 //
-// Measured on one H100 SXM (torch 2.11, cuBLAS through torch.matmul in the same run):
-// 4096^3 fp16 ~410 TFLOP/s = 56-59% of cuBLAS (700-760); 8192^3 ~60%; 4096 x 11008 x
-// 4096 ~61%; 2048^3 ~65%; the memory-bound 16 x 8192 x 8192 (split K) ~25 TFLOP/s,
-// ~67%. What limits it: mma.sync is Hopper's legacy tensor-core path.
-// Nsight Compute shows the tensor pipe ~74% busy at ~400 TFLOP/s, so even a perfect
-// mma.sync kernel tops out near ~72% of cuBLAS, which uses wgmma (warpgroup MMA reading
-// operands straight from shared memory) + TMA. wgmma needs an sm_90a build, which the app
-// now makes on a Hopper GPU; this kernel does not use it yet. A sweep of the tile knobs
-// below found no shape faster than the default (bench/results/cuda_drills_gpu.md).
+// On Hopper (an sm_90a build, which the app makes on an H100/H200) the big shapes take a
+// third kernel, mm_wgmma_kernel (described where it is defined): TMA loads and wgmma, the
+// tensor-core path cuBLAS uses. mma.sync is Hopper's legacy path and tops out near ~72% of
+// cuBLAS (Nsight Compute: tensor pipe ~74% busy at ~400 TFLOP/s).
+//
+// Measured on one H100 SXM (torch 2.11, cuBLAS through torch.matmul in the same run;
+// bench/results/cuda_drills_gpu.md): the wgmma path at 4096^3 fp16 ~620-660 TFLOP/s =
+// 0.87-0.89x cuBLAS, 8192^3 0.95-1.04x, 4096 x 11008 x 4096 0.87-0.92x; the mma.sync
+// kernel alone at 4096^3 ~410-440 TFLOP/s = 0.56-0.62x. Shapes with too few 128 x 256
+// tiles (1024^3: 0.3x) and the memory-bound 16 x 8192 x 8192 (split K, ~0.58x) stay on the
+// mma.sync kernel.
 //
 // The fast path needs K-contiguous A rows and B rows or columns whose pitch and base are
 // 16-byte aligned, and K % 8 == 0 (whole 16-byte chunks). Anything else (float32, odd K
@@ -52,10 +54,14 @@
 #include <c10/cuda/CUDAStream.h>
 #include <c10/cuda/CUDAException.h>
 #include <c10/cuda/CUDAGuard.h>
+#include <cuda.h>
+#include <cudaTypedefs.h>
 #include <cuda_fp16.h>
 #include <cuda_bf16.h>
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
+#include <cstring>
 #include <type_traits>
 
 // Tuning knobs (the defaults are the H100 choice). Warp tiles are always 64 x 64.
@@ -73,6 +79,15 @@
 #endif
 #ifndef MM_MINB
 #define MM_MINB 1
+#endif
+#ifndef MM_H_STAGES
+#define MM_H_STAGES 4
+#endif
+#ifndef MM_H_B_LBO
+#define MM_H_B_LBO 8192
+#endif
+#ifndef MM_H_B_SBO
+#define MM_H_B_SBO 1024
 #endif
 #ifndef MM_GROUP_M
 #define MM_GROUP_M 8
@@ -446,6 +461,257 @@ mm_tiled_kernel(const T* __restrict__ A, const T* __restrict__ B, T* __restrict_
 }
 
 // ---------------------------------------------------------------------------------------
+// Hopper path (sm_90a builds on an H100/H200): TMA + wgmma, warp-specialised.
+//
+// mma.sync tops out near ~72% of cuBLAS on Hopper (see above). Hopper's own tensor-core
+// instruction, wgmma, is issued by a whole warpgroup (4 warps, 128 threads) and reads its
+// operands straight from shared memory through 64-bit "matrix descriptors", so no
+// ldmatrix and no fragment registers; TMA (the Tensor Memory Accelerator) copies a whole
+// 2-D tile from global to shared memory from one thread, swizzles it on the way in and
+// fills what lies past the matrix edges with zeros. The block:
+//
+// - 384 threads = 3 warpgroups. Warpgroup 0 is the producer: one of its threads issues the
+//   TMA copies of A's 128 x 64 tile and B's 64 x 256 tile into one of kHStages (4) shared
+//   buffers, each guarded by two mbarriers: "full" (the copy engine counts the bytes in)
+//   and "empty" (both consumers are done reading it). Warpgroups 1 and 2 are consumers:
+//   each owns 64 rows x 256 columns of C, 128 fp32 accumulators per thread, and issues
+//   four wgmma.m64n256k16 per k-tile. The producer gives back registers (setmaxnreg) so
+//   the consumers can hold their accumulators without spilling.
+// - Swizzle: the 128-byte swizzle that TMA applies is the one wgmma reads (16-byte chunk c
+//   of row r stored at c ^ (r % 8) inside each 1024-byte block), so shared memory is read
+//   without bank conflicts. A (K-major) is described as 8-row groups 1024 bytes apart; row-
+//   major B ([K][N], N-major) as 64-column slabs (8 KB apart) of 8-row groups, with wgmma's
+//   transpose bit set; B = W.t() (K-major) like A.
+// - The consumers keep one k-tile of wgmma in flight (wait_group 1) and free the buffer
+//   of the tile before it, so the producer refills while the tensor cores work.
+// ---------------------------------------------------------------------------------------
+#if defined(__CUDA_ARCH__) && defined(__CUDA_ARCH_FEAT_SM90_ALL)
+#define MM_SM90_DEVICE 1
+#endif
+
+constexpr int kHBM = 128, kHBN = 256, kHBK = 64, kHStages = MM_H_STAGES;
+constexpr int kHThreads = 384;
+constexpr int kHABytes = kHBM * kHBK * 2, kHBBytes = kHBN * kHBK * 2;
+constexpr int kHStageBytes = kHABytes + kHBBytes;
+constexpr int kHSmemBytes = kHStages * kHStageBytes + 1024 /* alignment */ + 2 * kHStages * 8;
+
+#ifdef MM_SM90_DEVICE
+__device__ __forceinline__ uint64_t gmma_desc(uint32_t addr, uint32_t lbo, uint32_t sbo) {
+  uint64_t d = 0;
+  d |= static_cast<uint64_t>((addr & 0x3FFFF) >> 4);
+  d |= static_cast<uint64_t>((lbo & 0x3FFFF) >> 4) << 16;
+  d |= static_cast<uint64_t>((sbo & 0x3FFFF) >> 4) << 32;
+  d |= uint64_t{1} << 62;  // 128-byte swizzle
+  return d;
+}
+__device__ __forceinline__ void mbar_init(uint32_t bar, uint32_t count) {
+  asm volatile("mbarrier.init.shared::cta.b64 [%0], %1;\n" ::"r"(bar), "r"(count));
+}
+__device__ __forceinline__ void mbar_expect_tx(uint32_t bar, uint32_t bytes) {
+  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;\n" ::"r"(bar), "r"(bytes) : "memory");
+}
+__device__ __forceinline__ void mbar_arrive(uint32_t bar) {
+  asm volatile("mbarrier.arrive.shared::cta.b64 _, [%0];\n" ::"r"(bar) : "memory");
+}
+__device__ __forceinline__ void mbar_wait(uint32_t bar, uint32_t parity) {
+  uint32_t done = 0;
+  do {
+    asm volatile(
+        "{\n.reg .pred p;\n"
+        "mbarrier.try_wait.parity.shared::cta.b64 p, [%1], %2;\n"
+        "selp.u32 %0, 1, 0, p;\n}\n"
+        : "=r"(done) : "r"(bar), "r"(parity) : "memory");
+  } while (!done);
+}
+__device__ __forceinline__ void tma_load_2d(uint32_t dst, const void* tmap, uint32_t bar, int c0, int c1) {
+  asm volatile(
+      "cp.async.bulk.tensor.2d.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1, {%3, %4}], [%2];\n"
+      ::"r"(dst), "l"(reinterpret_cast<uint64_t>(tmap)), "r"(bar), "r"(c0), "r"(c1) : "memory");
+}
+__device__ __forceinline__ void wgmma_fence() { asm volatile("wgmma.fence.sync.aligned;\n" ::: "memory"); }
+__device__ __forceinline__ void wgmma_commit() { asm volatile("wgmma.commit_group.sync.aligned;\n" ::: "memory"); }
+template <int N> __device__ __forceinline__ void wgmma_wait() {
+  asm volatile("wgmma.wait_group.sync.aligned %0;\n" ::"n"(N) : "memory");
+}
+__device__ __forceinline__ void fence_operand(float& r) { asm volatile("" : "+f"(r)::"memory"); }
+
+template <int kTnspB>
+__device__ __forceinline__ void wgmma_f16(float (&d)[128], uint64_t da, uint64_t db) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.f16.f16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
+      "%128, %129, p, 1, 1, 0, %130;\n"
+      "}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+        "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+        "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+        "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+        "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
+        "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
+        "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]),
+        "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]),
+        "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
+        "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
+        "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+      : "l"(da), "l"(db), "n"(kTnspB));
+}
+template <int kTnspB>
+__device__ __forceinline__ void wgmma_bf16(float (&d)[128], uint64_t da, uint64_t db) {
+  asm volatile(
+      "{\n"
+      ".reg .pred p;\n"
+      "setp.ne.b32 p, 1, 0;\n"
+      "wgmma.mma_async.sync.aligned.m64n256k16.f32.bf16.bf16 "
+      "{%0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10, %11, %12, %13, %14, %15, %16, %17, %18, %19, %20, %21, %22, %23, %24, %25, %26, %27, %28, %29, %30, %31, %32, %33, %34, %35, %36, %37, %38, %39, %40, %41, %42, %43, %44, %45, %46, %47, %48, %49, %50, %51, %52, %53, %54, %55, %56, %57, %58, %59, %60, %61, %62, %63, %64, %65, %66, %67, %68, %69, %70, %71, %72, %73, %74, %75, %76, %77, %78, %79, %80, %81, %82, %83, %84, %85, %86, %87, %88, %89, %90, %91, %92, %93, %94, %95, %96, %97, %98, %99, %100, %101, %102, %103, %104, %105, %106, %107, %108, %109, %110, %111, %112, %113, %114, %115, %116, %117, %118, %119, %120, %121, %122, %123, %124, %125, %126, %127}, "
+      "%128, %129, p, 1, 1, 0, %130;\n"
+      "}\n"
+      : "+f"(d[0]), "+f"(d[1]), "+f"(d[2]), "+f"(d[3]), "+f"(d[4]), "+f"(d[5]), "+f"(d[6]), "+f"(d[7]),
+        "+f"(d[8]), "+f"(d[9]), "+f"(d[10]), "+f"(d[11]), "+f"(d[12]), "+f"(d[13]), "+f"(d[14]), "+f"(d[15]),
+        "+f"(d[16]), "+f"(d[17]), "+f"(d[18]), "+f"(d[19]), "+f"(d[20]), "+f"(d[21]), "+f"(d[22]), "+f"(d[23]),
+        "+f"(d[24]), "+f"(d[25]), "+f"(d[26]), "+f"(d[27]), "+f"(d[28]), "+f"(d[29]), "+f"(d[30]), "+f"(d[31]),
+        "+f"(d[32]), "+f"(d[33]), "+f"(d[34]), "+f"(d[35]), "+f"(d[36]), "+f"(d[37]), "+f"(d[38]), "+f"(d[39]),
+        "+f"(d[40]), "+f"(d[41]), "+f"(d[42]), "+f"(d[43]), "+f"(d[44]), "+f"(d[45]), "+f"(d[46]), "+f"(d[47]),
+        "+f"(d[48]), "+f"(d[49]), "+f"(d[50]), "+f"(d[51]), "+f"(d[52]), "+f"(d[53]), "+f"(d[54]), "+f"(d[55]),
+        "+f"(d[56]), "+f"(d[57]), "+f"(d[58]), "+f"(d[59]), "+f"(d[60]), "+f"(d[61]), "+f"(d[62]), "+f"(d[63]),
+        "+f"(d[64]), "+f"(d[65]), "+f"(d[66]), "+f"(d[67]), "+f"(d[68]), "+f"(d[69]), "+f"(d[70]), "+f"(d[71]),
+        "+f"(d[72]), "+f"(d[73]), "+f"(d[74]), "+f"(d[75]), "+f"(d[76]), "+f"(d[77]), "+f"(d[78]), "+f"(d[79]),
+        "+f"(d[80]), "+f"(d[81]), "+f"(d[82]), "+f"(d[83]), "+f"(d[84]), "+f"(d[85]), "+f"(d[86]), "+f"(d[87]),
+        "+f"(d[88]), "+f"(d[89]), "+f"(d[90]), "+f"(d[91]), "+f"(d[92]), "+f"(d[93]), "+f"(d[94]), "+f"(d[95]),
+        "+f"(d[96]), "+f"(d[97]), "+f"(d[98]), "+f"(d[99]), "+f"(d[100]), "+f"(d[101]), "+f"(d[102]), "+f"(d[103]),
+        "+f"(d[104]), "+f"(d[105]), "+f"(d[106]), "+f"(d[107]), "+f"(d[108]), "+f"(d[109]), "+f"(d[110]), "+f"(d[111]),
+        "+f"(d[112]), "+f"(d[113]), "+f"(d[114]), "+f"(d[115]), "+f"(d[116]), "+f"(d[117]), "+f"(d[118]), "+f"(d[119]),
+        "+f"(d[120]), "+f"(d[121]), "+f"(d[122]), "+f"(d[123]), "+f"(d[124]), "+f"(d[125]), "+f"(d[126]), "+f"(d[127])
+      : "l"(da), "l"(db), "n"(kTnspB));
+}
+
+template <typename T, int kTnspB>
+__device__ __forceinline__ void wgmma_tile(float (&d)[128], uint64_t da, uint64_t db) {
+  if constexpr (std::is_same_v<T, __half>) wgmma_f16<kTnspB>(d, da, db);
+  else wgmma_bf16<kTnspB>(d, da, db);
+}
+
+#endif  // MM_SM90_DEVICE
+
+// kBKMajor as in mm_tc_kernel: B given as W.t() of a K-contiguous W [N][K].
+template <typename T, bool kBKMajor>
+__global__ void __launch_bounds__(kHThreads, 1)
+mm_wgmma_kernel(const __grid_constant__ CUtensorMap tmA, const __grid_constant__ CUtensorMap tmB,
+                T* __restrict__ C, int M, int N, int K) {
+#ifdef MM_SM90_DEVICE
+  extern __shared__ __align__(1024) unsigned char hsmem[];
+  // TMA's 128-byte swizzle repeats every 1024 bytes: align the buffers to that.
+  const uint32_t raw = smem_u32(hsmem);
+  const uint32_t base = (raw + 1023) & ~1023u;
+  const uint32_t sA = base, sB = base + kHStages * kHABytes;
+  const uint32_t full = sB + kHStages * kHBBytes, empty = full + kHStages * 8;
+  const int tid = threadIdx.x, wg = tid / 128;
+
+  const int tiles_m = (M + kHBM - 1) / kHBM, tiles_n = (N + kHBN - 1) / kHBN;
+  const int per_group = kGroupM * tiles_n;
+  const int pid = blockIdx.x;
+  const int first_m = (pid / per_group) * kGroupM;
+  const int gsize = min(tiles_m - first_m, kGroupM);
+  const int m0 = (first_m + (pid % per_group) % gsize) * kHBM;
+  const int n0 = ((pid % per_group) / gsize) * kHBN;
+  const int ktiles = (K + kHBK - 1) / kHBK;
+
+  if (tid == 0) {
+    for (int s = 0; s < kHStages; ++s) {
+      mbar_init(full + s * 8, 1);
+      mbar_init(empty + s * 8, 2);
+    }
+    asm volatile("fence.mbarrier_init.release.cluster;\n" ::: "memory");
+  }
+  __syncthreads();
+
+  if (wg == 0) {
+    asm volatile("setmaxnreg.dec.sync.aligned.u32 40;\n");
+    if (tid == 0) {
+      for (int kt = 0; kt < ktiles; ++kt) {
+        const int s = kt % kHStages;
+        if (kt >= kHStages) mbar_wait(empty + s * 8, ((kt / kHStages) - 1) & 1);
+        const uint32_t bar = full + s * 8;
+        mbar_expect_tx(bar, kHStageBytes);
+        const int k0 = kt * kHBK;
+        tma_load_2d(sA + s * kHABytes, &tmA, bar, k0, m0);
+        if constexpr (kBKMajor) {
+          tma_load_2d(sB + s * kHBBytes, &tmB, bar, k0, n0);
+        } else {
+#pragma unroll
+          for (int j = 0; j < kHBN / 64; ++j)
+            tma_load_2d(sB + s * kHBBytes + j * (64 * kHBK * 2), &tmB, bar, n0 + 64 * j, k0);
+        }
+      }
+    }
+    return;
+  }
+
+  asm volatile("setmaxnreg.inc.sync.aligned.u32 232;\n");
+  const int cw = wg - 1;  // consumer 0 or 1: rows m0 + 64 * cw
+  float d[128];
+#pragma unroll
+  for (int i = 0; i < 128; ++i) d[i] = 0.f;
+
+  for (int kt = 0; kt < ktiles; ++kt) {
+    const int s = kt % kHStages;
+    mbar_wait(full + s * 8, (kt / kHStages) & 1);
+    const uint32_t a_tile = sA + s * kHABytes + cw * 64 * 128;
+    const uint32_t b_tile = sB + s * kHBBytes;
+#pragma unroll
+    for (int i = 0; i < 128; ++i) fence_operand(d[i]);
+    wgmma_fence();
+#pragma unroll
+    for (int kk = 0; kk < kHBK / 16; ++kk) {
+      const uint64_t da = gmma_desc(a_tile + kk * 32, 16, 1024);
+      uint64_t db;
+      if constexpr (kBKMajor) db = gmma_desc(b_tile + kk * 32, 16, 1024);
+      else db = gmma_desc(b_tile + kk * 16 * 128, MM_H_B_LBO, MM_H_B_SBO);
+      wgmma_tile<T, kBKMajor ? 0 : 1>(d, da, db);
+    }
+    wgmma_commit();
+#pragma unroll
+    for (int i = 0; i < 128; ++i) fence_operand(d[i]);
+    // Keep this tile's wgmma in flight; the previous tile's are done: free its buffer.
+    wgmma_wait<1>();
+    if (kt > 0 && (tid % 128) == 0) mbar_arrive(empty + ((kt - 1) % kHStages) * 8);
+  }
+  wgmma_wait<0>();
+#pragma unroll
+  for (int i = 0; i < 128; ++i) fence_operand(d[i]);
+
+  // Epilogue: accumulator (i, j) layout of m64nNk16: warp w of the warpgroup holds rows
+  // 16w + lane/4 (+8); n-tile t holds columns 8t + 2*(lane%4) (+1).
+  const int lane = tid & 31, w = (tid % 128) >> 5;
+  const int r0 = m0 + cw * 64 + w * 16 + (lane >> 2);
+#pragma unroll
+  for (int t = 0; t < 32; ++t) {
+    const int col = n0 + t * 8 + (lane & 3) * 2;
+    if (col >= N) continue;  // N % 8 == 0 on this path, so col + 1 < N too
+    if (r0 < M)
+      *reinterpret_cast<uint32_t*>(C + static_cast<int64_t>(r0) * N + col) = pack2<T>(d[t * 4 + 0], d[t * 4 + 1]);
+    if (r0 + 8 < M)
+      *reinterpret_cast<uint32_t*>(C + static_cast<int64_t>(r0 + 8) * N + col) = pack2<T>(d[t * 4 + 2], d[t * 4 + 3]);
+  }
+#endif
+}
+
+__global__ void mm_sm90_probe(int* out) {
+#ifdef MM_SM90_DEVICE
+  *out = 1;
+#else
+  *out = 0;
+#endif
+}
+
+// ---------------------------------------------------------------------------------------
 // Host side
 // ---------------------------------------------------------------------------------------
 bool aligned16(const void* p) { return reinterpret_cast<uintptr_t>(p) % 16 == 0; }
@@ -461,6 +727,109 @@ int sm_count(int dev) {
     cached[dev] = v > 0 ? v : 1;
   }
   return cached[dev];
+}
+
+// ---- Hopper path, host side ------------------------------------------------------------
+// cuTensorMapEncodeTiled is a driver API call; the runtime hands out its address, so the
+// extension needs no link against libcuda.
+PFN_cuTensorMapEncodeTiled_v12000 tensor_map_encoder() {
+  static PFN_cuTensorMapEncodeTiled_v12000 fn = nullptr;
+  static bool tried = false;
+  if (!tried) {
+    tried = true;
+    void* p = nullptr;
+    cudaDriverEntryPointQueryResult q{};
+#if CUDART_VERSION >= 12050
+    const cudaError_t e = cudaGetDriverEntryPointByVersion("cuTensorMapEncodeTiled", &p, 12000, cudaEnableDefault, &q);
+#else
+    const cudaError_t e = cudaGetDriverEntryPoint("cuTensorMapEncodeTiled", &p, cudaEnableDefault, &q);
+#endif
+    if (e == cudaSuccess && q == cudaDriverEntryPointSuccess && p != nullptr)
+      fn = reinterpret_cast<PFN_cuTensorMapEncodeTiled_v12000>(p);
+    else
+      (void)cudaGetLastError();
+  }
+  return fn;
+}
+
+// A 2-D tensor map over a row-major matrix (inner x outer elements, rows `pitch` apart),
+// copied in boxes of box_inner x box_outer with the 128-byte swizzle; reads past the
+// edges return zeros.
+template <typename T>
+bool make_tensor_map(CUtensorMap* map, const void* ptr, int64_t inner, int64_t outer, int64_t pitch,
+                     uint32_t box_inner, uint32_t box_outer) {
+  auto encode = tensor_map_encoder();
+  if (encode == nullptr) return false;
+  const CUtensorMapDataType dt =
+      std::is_same_v<T, __half> ? CU_TENSOR_MAP_DATA_TYPE_FLOAT16 : CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+  if (outer == 1) pitch = (inner + 7) / 8 * 8;  // one row: its pitch is never used
+  cuuint64_t dims[2] = {static_cast<cuuint64_t>(inner), static_cast<cuuint64_t>(outer)};
+  cuuint64_t strides[1] = {static_cast<cuuint64_t>(pitch) * 2};
+  cuuint32_t box[2] = {box_inner, box_outer};
+  cuuint32_t elem_strides[2] = {1, 1};
+  return encode(map, dt, 2, const_cast<void*>(ptr), dims, strides, box, elem_strides, CU_TENSOR_MAP_INTERLEAVE_NONE,
+                CU_TENSOR_MAP_SWIZZLE_128B, CU_TENSOR_MAP_L2_PROMOTION_L2_256B,
+                CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE) == CUDA_SUCCESS;
+}
+
+// Was this extension built with the sm_90a kernels (and is this GPU a Hopper)? Asked once
+// per device, never during CUDA-graph capture (a capture replays whatever path ran before).
+bool hopper_path_built(int dev, cudaStream_t stream) {
+  static int cached[64] = {};  // 0 unknown, 1 yes, 2 no
+  int& c = cached[dev & 63];
+  if (c != 0) return c == 1;
+  cudaStreamCaptureStatus capturing = cudaStreamCaptureStatusNone;
+  if (cudaStreamIsCapturing(stream, &capturing) != cudaSuccess || capturing != cudaStreamCaptureStatusNone) {
+    (void)cudaGetLastError();
+    return false;
+  }
+  int major = 0;
+  C10_CUDA_CHECK(cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, dev));
+  if (major != 9 || tensor_map_encoder() == nullptr) { c = 2; return false; }
+  if (const char* force = std::getenv("MM_PATH"); force != nullptr && std::strcmp(force, "mma") == 0) {
+    c = 2;
+    return false;
+  }
+  auto flag = torch::zeros({1}, torch::TensorOptions().dtype(torch::kInt32).device(torch::kCUDA, dev));
+  mm_sm90_probe<<<1, 1, 0, stream>>>(flag.data_ptr<int>());
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  c = flag.item<int>() == 1 ? 1 : 2;
+  return c == 1;
+}
+
+template <typename T, bool kBKMajor>
+bool launch_wgmma(const torch::Tensor& a, const torch::Tensor& b, torch::Tensor& c, int64_t ldb) {
+  const int M = static_cast<int>(a.size(0)), K = static_cast<int>(a.size(1)), N = static_cast<int>(b.size(1));
+  CUtensorMap ta, tb;
+  if (!make_tensor_map<T>(&ta, a.data_ptr(), K, M, a.stride(0), kHBK, kHBM)) return false;
+  const bool ok = kBKMajor ? make_tensor_map<T>(&tb, b.data_ptr(), K, N, ldb, kHBK, kHBN)
+                           : make_tensor_map<T>(&tb, b.data_ptr(), N, K, ldb, 64, kHBK);
+  if (!ok) return false;
+  const int dev = a.get_device();
+  static bool attr_set[64] = {};
+  if (!attr_set[dev & 63]) {
+    C10_CUDA_CHECK(cudaFuncSetAttribute(mm_wgmma_kernel<T, kBKMajor>, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                        kHSmemBytes));
+    attr_set[dev & 63] = true;
+  }
+  const int tiles = ((M + kHBM - 1) / kHBM) * ((N + kHBN - 1) / kHBN);
+  mm_wgmma_kernel<T, kBKMajor><<<tiles, kHThreads, kHSmemBytes, c10::cuda::getCurrentCUDAStream()>>>(
+      ta, tb, reinterpret_cast<T*>(c.data_ptr()), M, N, K);
+  C10_CUDA_KERNEL_LAUNCH_CHECK();
+  return true;
+}
+
+// The Hopper kernel when it pays: enough 128 x 256 tiles to fill the GPU (fewer go to the
+// split-K path of mm_tc_kernel) and N a multiple of 8 (paired 4-byte stores).
+template <typename T, bool kBKMajor>
+bool try_wgmma(const torch::Tensor& a, const torch::Tensor& b, torch::Tensor& c, int64_t ldb) {
+  const int64_t M = a.size(0), N = b.size(1);
+  if (N % 8 != 0 || M < 64) return false;
+  const int dev = a.get_device();
+  const int64_t tiles = ((M + kHBM - 1) / kHBM) * ((N + kHBN - 1) / kHBN);
+  if (tiles * 2 <= sm_count(dev)) return false;
+  if (!hopper_path_built(dev, c10::cuda::getCurrentCUDAStream())) return false;
+  return launch_wgmma<T, kBKMajor>(a, b, c, ldb);
 }
 
 template <typename T, bool kBKMajor>
@@ -528,11 +897,11 @@ void launch_matmul(const torch::Tensor& a, const torch::Tensor& b, torch::Tensor
     const bool a_ok = K % 8 == 0 && a.stride(1) == 1 && pitch_ok(a.stride(0), M) && aligned16(a.data_ptr());
     if (a_ok && aligned16(b.data_ptr())) {
       if (b.stride(1) == 1 && N % 8 == 0 && pitch_ok(b.stride(0), K)) {       // B row-major [K][N]
-        launch_tc<T, false>(a, b, c, b.stride(0));
+        if (!try_wgmma<T, false>(a, b, c, b.stride(0))) launch_tc<T, false>(a, b, c, b.stride(0));
         return;
       }
       if (b.stride(0) == 1 && pitch_ok(b.stride(1), N)) {                      // B = W.t(), W [N][K]
-        launch_tc<T, true>(a, b, c, b.stride(1));
+        if (!try_wgmma<T, true>(a, b, c, b.stride(1))) launch_tc<T, true>(a, b, c, b.stride(1));
         return;
       }
     }
