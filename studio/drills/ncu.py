@@ -442,10 +442,18 @@ def _launch(row: dict[str, str], index: int) -> KernelRecord:
                         device=row.get("Device", "").strip(), cc=row.get("CC", "").strip())
 
 
+_UNIT_IN_NAME = re.compile(r"^(?P<name>\S+) \[(?P<unit>[^\]]*)\]$")
+
+
 def _parse_raw(header: list[str], rows: list[list[str]]) -> list[KernelRecord]:
     units: dict[str, str] = {}
+    for i, name in enumerate(header):   # "metric [unit]" headers, as some exports write them
+        m = _UNIT_IN_NAME.match(name)
+        if m and name not in _FIXED:
+            header[i] = m.group("name")
+            units[header[i]] = m.group("unit")
     if rows and not (rows[0][0] if rows[0] else "").strip():   # the units row under the header
-        units = {name: (rows[0][i] if i < len(rows[0]) else "") for i, name in enumerate(header)}
+        units.update({name: (rows[0][i] if i < len(rows[0]) else "") for i, name in enumerate(header)})
         rows = rows[1:]
     records = []
     for index, values in enumerate(rows):

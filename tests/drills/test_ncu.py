@@ -380,3 +380,16 @@ def test_bench_cli_profile_with_a_fake_ncu(tmp_path, monkeypatch, capsys):
     assert "verdict: memory-bound" in out and "[baseline] 1 kernel(s)" in out
     profiled = [c for c in fake.commands if "--export" in c]
     assert len(profiled) == 2 and all("studio.drills.harness.profile_target" in c for c in profiled)
+
+
+def test_raw_page_with_units_in_the_header():
+    text = ('"ID","Kernel Name","gpu__time_duration.sum [usecond]","dram__bytes_read.sum [Mbyte]"\n'
+            '"0","softmax_kernel","12.5","16.78"\n')
+    [k] = ncu.parse_csv(text)
+    assert k.get("duration_ns") == pytest.approx(12_500) and k.get("dram_read_bytes") == pytest.approx(16.78e6)
+
+
+def test_target_runs_the_strided_variant_correctly(tmp_path):
+    said = _target(tmp_path, "solution", str(Path(__file__).resolve().parents[2] / "bench/ncu_softmax_strided.py"),
+                   "cpu")
+    assert said["ok"] and said["check"]["passed"] is True, said
