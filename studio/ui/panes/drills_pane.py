@@ -200,9 +200,17 @@ class DrillsPane(QWidget):
         self.ticker.timeout.connect(self._tick)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
+        # A parallelism drill (kernels/<id>/drill.yaml `distributed:`) runs on N ranks.
+        self.ranks_label = QLabel(self.tr("Ranks"))
+        self.world_size = QSpinBox()
+        self.world_size.setRange(2, 8)
+        self.world_size.setToolTip(self.tr("How many processes run your function through torch.distributed "
+                                           "(gloo on the CPU; NCCL when there is a GPU per rank)"))
         tools = QHBoxLayout()
-        for w in (self.lang_box, reset, open_button, save_button):
+        for w in (self.lang_box, self.ranks_label, self.world_size, reset, open_button, save_button):
             tools.addWidget(w)
+        self.ranks_label.hide()
+        self.world_size.hide()
         tools.addStretch(1)
         for w in (self.minutes, self.clock_button, self.clock):
             tools.addWidget(w)
@@ -377,6 +385,14 @@ class DrillsPane(QWidget):
         self.drill = drill
         self.show_statement()
         self.minutes.setValue(max(1, int(self.drill.time_limit_min or 30)))
+        dist = getattr(self.drill, "distributed", None)
+        self.ranks_label.setVisible(bool(dist))
+        self.world_size.setVisible(bool(dist))
+        if dist:
+            self.world_size.setRange(*dist["world_sizes"])
+            self.world_size.setValue(dist["default_world_size"])
+            if self.lang != "torch":   # written with torch.distributed: its only starter is PyTorch
+                self.lang_box.setCurrentIndex(self.lang_box.findData("torch"))
         self._reset_countdown()
         self._load_code()
         self.results.setRowCount(0)
@@ -593,7 +609,8 @@ class DrillsPane(QWidget):
         self.run_code = self.editor.toPlainText()
         runner = DrillRunner(self.ctx.settings.get("drill_python") or None)
         request = RunRequest(drill=self.drill.id, solution=self.run_file, bench=bench, lang=self.lang,
-                             timeout_s=timeout_s)
+                             timeout_s=timeout_s,
+                             world_size=self.world_size.value() if getattr(self.drill, "distributed", None) else None)
         self.result = None
         self.result_pending = True
         self.results.setRowCount(0)
@@ -623,7 +640,9 @@ class DrillsPane(QWidget):
         kind = event.kind
         if kind == "started":
             self.progress.setFormat(f"{event.mode} · {event.device}")
-            if event.mode == "interpreter":
+            if getattr(event, "world_size", None):
+                self.banner.setText(self.tr("Parallelism drill: %1").replace("%1", event.device))
+            elif event.mode == "interpreter":
                 self.banner.setText(self.tr("CPU interpreter — timing off (%1)").replace("%1", event.device))
         elif kind == "build":
             text = (self.tr("CUDA build loaded from the cache in %1 s") if event.cached
@@ -638,8 +657,18 @@ class DrillsPane(QWidget):
             self._add_result(r.name + (" (recheck)" if r.phase == "recheck" else ""),
                              self.tr("passed") if r.passed else self.tr("FAILED"),
                              "" if r.max_abs_err is None else f"{r.max_abs_err:.3g}", r.error or "", r.passed)
+            if not r.passed:   # a parallelism drill: one row per rank, which one was wrong and where
+                for entry in getattr(r, "ranks", None) or []:
+                    err = entry.get("max_abs_err")
+                    self._add_result("    " + self.tr("rank %1").replace("%1", str(entry.get("rank"))),
+                                     self.tr("passed") if entry.get("passed") else self.tr("FAILED"),
+                                     "" if err is None else f"{err:.3g}", entry.get("error") or "",
+                                     bool(entry.get("passed")))
         elif kind == "bench_info":
             self.plot.set_peak(event.copy_gbps)
+            if getattr(self.drill, "distributed", None):
+                self.plot.set_title(self.tr("Bus bandwidth (GB/s) against the library collective; %1")
+                                    .replace("%1", event.note or ""))
             if not event.available and event.note:
                 self.console.appendPlainText(event.note)
         elif kind == "bench_point":
