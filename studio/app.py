@@ -7,6 +7,7 @@
     studio stats --json         counts as one JSON object
     studio import notes PATH... [--copy] [--year Y] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--json]
     studio import anki FILE [--history keep|new] [--encoding NAME] [--duplicates keep-both|keep-newest|skip] [--max-size MB] [--max-ratio N] [--time-limit S] [--json]
+    studio import reviews FILE [--json]   reviews done in Anki on cards exported from here
     studio export interviews --format csv|md --out FILE
     studio export cards --format csv|apkg --out FILE [--query Q] [--language en|zh|both]
     studio db check | backups [--json] | backup | restore ID|newest | salvage
@@ -68,6 +69,10 @@ def _parser() -> argparse.ArgumentParser:
     anki.add_argument("--time-limit", type=float, metavar="SECONDS",
                       help="longest reading one file may take (default 60)")
     anki.add_argument("--json", action="store_true")
+    rev = imp_sub.add_parser("reviews", help="reviews done in Anki (e.g. on the phone) on cards exported from here: "
+                             "an .apkg exported with scheduling, or a .colpkg backup")
+    rev.add_argument("file")
+    rev.add_argument("--json", action="store_true")
     exp = sub.add_parser("export", help="export data")
     exp_sub = exp.add_subparsers(dest="what", required=True)
     ivx = exp_sub.add_parser("interviews", help="the interview log")
@@ -111,6 +116,8 @@ def _dispatch(argv: list[str] | None) -> int:
     if args.command == "stats":
         return _stats(args.json)
     if args.command == "import":
+        if args.what == "reviews":
+            return _import_reviews(args)
         return _import_anki(args) if args.what == "anki" else _import_notes(args)
     if args.command == "export":
         return _export_cards(args) if args.what == "cards" else _export(args)
@@ -222,6 +229,27 @@ def _import_anki(args) -> int:
         for line in summary.lines():
             print(line)
     return 2 if not plan.cards else 0
+
+
+def _import_reviews(args) -> int:
+    from pathlib import Path
+
+    from studio.core.importers.anki_reviews import import_reviews
+
+    col = _open_collection()
+    if col is None:
+        return 2
+    try:
+        col.sync_shipped_cards()  # shipped cards exist under their keys before matching
+        summary = import_reviews(col, Path(args.file))
+    finally:
+        col.close()
+    if args.json:
+        print(json.dumps(summary.to_json(), ensure_ascii=False))
+    else:
+        for line in summary.lines():
+            print(line)
+    return 0 if summary.completed else 2
 
 
 def _export_cards(args) -> int:

@@ -233,7 +233,8 @@ def export_cards_apkg(col: Collection, out: Path, query: str = "", language: str
     }
     conf = {"nextPos": len(cards) + 1, "estTimes": True, "activeDecks": [1], "sortType": "noteFld", "timeLim": 0,
             "sortBackwards": False, "addToCur": True, "curDeck": 1, "newSpread": 0, "dueCounts": True,
-            "curModel": str(BASIC_MID), "collapseTime": 1200}
+            "curModel": str(BASIC_MID), "collapseTime": 1200,
+            "schedVer": 2}  # without it Anki reads learning answers as the old 3-button scale (Good -> Easy)
     media = Media()
     with tempfile.TemporaryDirectory(prefix="studio-export-") as tmp:
         db_path = Path(tmp) / "collection.anki2"

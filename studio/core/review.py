@@ -26,6 +26,31 @@ _LEARNING_STATES = (State.Learning.value, State.Relearning.value)
 DEFAULT_LIMITS = {"new_per_day": 20, "reviews_per_day": 200, "desired_retention": 0.9}
 
 
+PARAMETERS_SETTING = "review.fsrs_parameters"  # the user's fitted FSRS weights (Review settings > Optimise)
+
+
+def fsrs_parameters(col: Collection) -> tuple[float, ...] | None:
+    """The user's fitted parameters, or None for the fsrs package's defaults."""
+    stored = col.get_setting(PARAMETERS_SETTING, None)
+    weights = stored.get("parameters") if isinstance(stored, dict) else None
+    if isinstance(weights, list) and weights and all(isinstance(w, (int, float)) for w in weights):
+        return tuple(float(w) for w in weights)
+    return None
+
+
+def make_scheduler(col: Collection, limits: dict | None = None) -> Scheduler:
+    """FSRS with the user's desired retention and, once fitted, their own parameters."""
+    limits = limits if limits is not None else {**DEFAULT_LIMITS, **(col.get_setting("review.limits", {}) or {})}
+    retention = float(limits.get("desired_retention", DEFAULT_LIMITS["desired_retention"]))
+    weights = fsrs_parameters(col)
+    if weights is not None:
+        try:
+            return Scheduler(parameters=weights, desired_retention=retention, enable_fuzzing=False)
+        except (ValueError, IndexError, TypeError):  # a stored set the installed fsrs refuses: the defaults rather than no review
+            pass
+    return Scheduler(desired_retention=retention, enable_fuzzing=False)
+
+
 def _aware(dt: datetime | None) -> datetime | None:
     return None if dt is None else dt.replace(tzinfo=timezone.utc)
 
@@ -156,8 +181,7 @@ class ReviewQueue:
 
     def scheduler(self) -> Scheduler:
         if self._scheduler is None:
-            self._scheduler = Scheduler(desired_retention=float(self.limits()["desired_retention"]),
-                                        enable_fuzzing=False)
+            self._scheduler = make_scheduler(self.col, self.limits())
         return self._scheduler
 
     # --- queue -------------------------------------------------------------------------
@@ -384,4 +408,5 @@ def active_reviews(session):
     return select(ReviewLog).where(ReviewLog.id.not_in(select(ReviewUndo.review_id)))
 
 
-__all__ = ["ReviewQueue", "QueueScope", "RATINGS", "format_interval", "to_fsrs", "active_reviews"]
+__all__ = ["ReviewQueue", "QueueScope", "RATINGS", "format_interval", "to_fsrs", "active_reviews", "make_scheduler",
+           "fsrs_parameters", "PARAMETERS_SETTING"]
