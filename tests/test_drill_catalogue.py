@@ -18,7 +18,8 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "int4_wo_matmul",
              "prefix_sum", "histogram", "swiglu", "causal_conv1d",
              "embedding_backward",
-             "paged_attention_decode")
+             "paged_attention_decode",
+             "layernorm_backward")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)

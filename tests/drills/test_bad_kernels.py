@@ -69,6 +69,9 @@ EXPECTED = {
     "embedding_backward_race": Expect("embedding_backward", "failed",
                                       {"duplicates-600-into-16": "out of tolerance", "all-equal-781": "out of tolerance"},
                                       passing=("single-token",)),
+    "layernorm_backward_overwrites_dw": Expect("layernorm_backward", "failed",
+                                               {"odd-781": "out of tolerance", "many-rows-300x127": "out of tolerance"},
+                                               passing=("single-row-127", "single-element")),
     "cuda_illegal_address": Expect("softmax", "cuda_error", error="illegal memory access", gpu_only=True),
 }
 
