@@ -1,14 +1,13 @@
 """DrillRunner: runs a solution against a drill in fresh child processes.
 
 The parent side of the drill protocol (DESIGN.md, "Drills: the protocol"). Each run
-starts the judge, `python -m studio.drills.harness`, with the configured interpreter
-(default: this one; a setting can point at another environment, e.g. a conda env with
-CUDA torch) in its own process group; the judge starts the worker that imports the
-user's code (harness/judge.py). The judge reports typed events as JSON lines over a
-socket of its own (a socketpair passed with pass_fds: unlike a pipe, a socket cannot be
-re-opened through /proc by the user's process); the solution's stdout and stderr come
-back on two pipes and are kept up to a size limit, so prints of any size or content
-cannot confuse or swamp the parent. The judge enforces the time and memory limits on the
+starts the judge, `python -m studio.drills.harness`, through a target (targets/): this
+machine (targets/local.py: the configured interpreter in its own process group, events
+over a socketpair) or a remote host over SSH (targets/ssh.py); the judge starts the
+worker that imports the user's code (harness/judge.py). Whatever the target, the runner
+reads the same three streams: typed events as JSON lines on a channel of their own, and
+the solution's stdout and stderr, kept up to a size limit, so prints of any size or
+content cannot confuse or swamp the parent. The judge enforces the time and memory limits on the
 worker; the runner's own deadline, a little later, is the backstop. Stop (or the
 backstop) sends SIGTERM to the judge, which ends the worker tree, then SIGKILL to the
 group. Every way a run can end (passed, failed, hang, crash, CUDA error, bad file)
@@ -26,9 +25,6 @@ import json
 import os
 import selectors
 import shutil
-import signal
-import socket
-import subprocess
 import sys
 import tempfile
 import threading
@@ -49,6 +45,8 @@ from studio.drills.events import (
 from studio.drills.result import (
     BLOCKING_FLAGS, ERROR_STATUSES, FAILED, PASSED, ErrorInfo, RunResult,
 )
+from studio.drills.targets import Child, Target, TargetError
+from studio.drills.targets.local import LocalTarget
 
 OUTPUT_LIMIT = 1 << 20           # bytes of stdout (and of stderr) kept per run
 EVENT_LINE_LIMIT = 16 << 20      # a longer event line is a protocol error
@@ -58,7 +56,6 @@ _EXIT_GRACE_S = 1.0              # after the child exits, wait this long for pip
 _BACKSTOP_S = 10.0               # the judge enforces the limit; the runner acts this much later
 _TERM_GRACE_S = 2.0              # after SIGTERM, the judge has this long to clean up
 MEMORY_LIMIT_GIB = 8.0
-_REPO_ROOT = Path(__file__).resolve().parents[2]
 
 
 @dataclass
@@ -138,14 +135,15 @@ class DrillRunner:
 
     def __init__(self, python: str | None = None, *, kernels_dir: Path | None = None,
                  cache_dir: Path | None = None, output_limit: int = OUTPUT_LIMIT,
-                 env: dict[str, str] | None = None) -> None:
+                 env: dict[str, str] | None = None, target: Target | None = None) -> None:
         self.python = python or sys.executable
         self.kernels_dir = kernels_dir
         self.cache_dir = cache_dir
         self.output_limit = output_limit
         self.env = env
+        self.target = target if target is not None else LocalTarget(self.python, env)
         self._lock = threading.Lock()
-        self._proc: subprocess.Popen | None = None
+        self._proc: Child | None = None
         self._stop_requested = False
 
     # ----- public API ---------------------------------------------------------------
@@ -167,7 +165,7 @@ class DrillRunner:
             self._stop_requested = True
             proc = self._proc
         if proc is not None:
-            _terminate(proc)
+            proc.terminate()
 
     def events(self, request: RunRequest) -> Iterator[DrillEvent]:
         """Start a run and yield its events as they arrive; the last one is Finished."""
@@ -206,24 +204,14 @@ class DrillRunner:
             with self._lock:
                 proc, self._proc = self._proc, None
             if proc is not None and proc.poll() is None:
-                _kill_group(proc)
+                proc.kill_group()
                 proc.wait()
             shutil.rmtree(workdir, ignore_errors=True)
 
     # ----- the child ------------------------------------------------------------------
-    def _child_env(self, request: RunRequest) -> dict[str, str]:
-        env = dict(os.environ if self.env is None else self.env)
-        old = env.get("PYTHONPATH")
-        env["PYTHONPATH"] = str(_REPO_ROOT) + (os.pathsep + old if old else "")
-        env["PYTHONUNBUFFERED"] = "1"
-        env["PYTHONDONTWRITEBYTECODE"] = "1"
-        env.pop("TRITON_INTERPRET", None)
-        if request.interpret:
-            env["TRITON_INTERPRET"] = "1"
-        return env
-
-    def _request_file(self, request: RunRequest, problem: dict, solution: Path, lang: str,
-                      workdir: Path) -> Path:
+    def _request_payload(self, request: RunRequest, problem: dict, solution: Path, lang: str,
+                         workdir: Path) -> dict:
+        """The judge's request (its paths are this machine's; a remote target maps them)."""
         cache_dir = self.cache_dir if self.cache_dir is not None else paths.cache_dir()
         payload = {
             "drill": problem,
@@ -240,38 +228,26 @@ class DrillRunner:
             "cache_dir": str(cache_dir),
             "faulthandler_log": str(workdir / "faulthandler.log"),
         }
-        path = workdir / "request.json"
-        path.write_text(json.dumps(payload), encoding="utf-8")
-        return path
+        return payload
 
     def _run_child(self, request: RunRequest, problem: dict, solution: Path, lang: str, workdir: Path,
                    result: RunResult, started: float) -> Iterator[DrillEvent]:
-        request_path = self._request_file(request, problem, solution, lang, workdir)
-        ours, theirs = socket.socketpair()
-        read_fd, write_fd = ours.detach(), theirs.detach()
-        command = [self.python, "-m", "studio.drills.harness", "--events-fd", str(write_fd),
-                   "--request", str(request_path)]
+        payload = self._request_payload(request, problem, solution, lang, workdir)
         try:
-            proc = subprocess.Popen(command, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, pass_fds=(write_fd,), cwd=workdir,
-                                    env=self._child_env(request), start_new_session=True)
-        except OSError as exc:
-            os.close(read_fd)
-            os.close(write_fd)
-            yield self._finish(result, started, "harness_error",
-                               ErrorInfo("harness_error", f"cannot start {self.python}: {exc}"))
+            proc = self.target.start(payload, workdir)
+        except TargetError as exc:
+            yield self._finish(result, started, exc.kind, ErrorInfo(exc.kind, str(exc)))
             return
-        os.close(write_fd)
         with self._lock:
             self._proc = proc
             stop_now = self._stop_requested
         if stop_now:
-            _terminate(proc)
+            proc.terminate()
         state = _ChildState(result)
         # A CUDA build gets its own budget on top of the run's limit (the judge stretches its
         # deadline by the time the build took); this backstop leaves room for it.
         build = languages.cuda.BUILD_BUDGET_S if lang == "cuda" else 0.0
-        yield from self._pump(proc, read_fd, request.timeout + build, state)
+        yield from self._pump(proc, proc.event_fd, request.timeout + build, state)
         proc.wait()
         with self._lock:   # stop() may have killed it before the loop saw the request
             if self._stop_requested and not (state.finished or state.timed_out):
@@ -279,7 +255,7 @@ class DrillRunner:
         result.exit_code = proc.returncode
         yield self._conclude(result, state, workdir, started, request.timeout)
 
-    def _pump(self, proc: subprocess.Popen, event_fd: int, timeout: float,
+    def _pump(self, proc: Child, event_fd: int, timeout: float,
               state: "_ChildState") -> Iterator[DrillEvent]:
         """Read the three pipes until they close, the deadline passes or stop() is called."""
         captures = {proc.stdout.fileno(): _Capture("stdout", self.output_limit),
@@ -300,14 +276,14 @@ class DrillRunner:
                     if self._stop_requested:
                         state.stopped = True
                         terminated_at = now
-                        _terminate(proc)
+                        proc.terminate()
                     elif now >= deadline:
                         state.timed_out = True
                         terminated_at = now
-                        _terminate(proc)
+                        proc.terminate()
                 elif not state.killed and now - terminated_at > _TERM_GRACE_S:
                     state.killed = True
-                    _kill_group(proc)
+                    proc.kill_group()
                 if proc.poll() is not None:
                     exited_at = exited_at or now
                     if now - exited_at > _EXIT_GRACE_S:
@@ -437,19 +413,4 @@ class _ChildState:
     def dropped(self, name: str) -> int:
         capture = self._capture(name)
         return capture.dropped if capture else 0
-
-
-def _terminate(proc: subprocess.Popen) -> None:
-    """Ask the judge to end its worker tree and exit (the pump SIGKILLs the group later)."""
-    try:
-        proc.send_signal(signal.SIGTERM)
-    except (ProcessLookupError, OSError):
-        pass
-
-
-def _kill_group(proc: subprocess.Popen) -> None:
-    try:
-        os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError):
-        pass
 

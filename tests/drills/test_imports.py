@@ -12,7 +12,8 @@ import sys
 
 PARENT_MODULES = ("studio.drills", "studio.drills.catalog", "studio.drills.runner",
                   "studio.drills.cli", "studio.drills.events", "studio.drills.result",
-                  "studio.drills.harness")
+                  "studio.drills.harness", "studio.drills.targets", "studio.drills.targets.local",
+                  "studio.drills.targets.ssh")
 
 
 def _heavy_modules_after(code: str) -> list[str]:
