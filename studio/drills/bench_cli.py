@@ -2,7 +2,7 @@
 
     studio-bench run FILE:FUNC [--spec SPEC] [--protocol engine|do_bench|cudagraph] [--interpret] [--json]
                                [--timeout S] [--python PATH] [--compare RUN_ID] [--no-record]
-                               [--compile-baseline] [--point-timeout S]
+                               [--compile-baseline] [--point-timeout S] [--remote HOST]
     studio-bench history FILE[:FUNC] [--json]
     studio-bench profile FILE:FUNC --size 4096x1024 --dtype float32 [--spec SPEC] [--json] [--record]
 
@@ -79,7 +79,11 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--point-timeout", type=float, metavar="S",
                      help="seconds for one point's check (default 120): a kernel that hangs at one size "
                           "fails that point and the sweep goes on in a fresh process")
-    run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env)")
+    run.add_argument("--python", help="the interpreter to run the kernel with (e.g. a CUDA env; with "
+                                      "--remote, the one there, default python3)")
+    run.add_argument("--remote", metavar="HOST",
+                     help="run on HOST over SSH (an alias from ~/.ssh/config or user@host[:port]); the kernel "
+                          "file and its spec are sent with the run")
     run.add_argument("--compare", type=int, metavar="RUN_ID", help="compare each point with an earlier run")
     run.add_argument("--no-record", action="store_true", help="do not keep this run in the history")
     run.add_argument("--compile-baseline", action="store_true",
@@ -136,8 +140,13 @@ def _run(args, out: TextIO) -> int:
                 return 2
         request = bench_request(kernel, func, spec, args.interpret, args.timeout, args.protocol,
                                 args.compile_baseline, args.point_timeout)
-        runner = DrillRunner(python=args.python)
+        from studio.drills.targets import remote_target
+
+        target = remote_target(args.remote, args.python)
+        runner = DrillRunner(python=None if target else args.python, target=target)
         printer = None if args.json else _Printer(out)
+        if printer is not None and target is not None:
+            out.write(f"target: {target.label} ({target.python})\n")
         result = runner.run(request, printer)
         doc = summary(result, spec, args.protocol)
         if not args.no_record:

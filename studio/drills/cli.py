@@ -4,6 +4,8 @@
     studio-drill show DRILL [--lang en|zh]
     studio-drill run DRILL FILE [--bench] [--json] [--timeout S] [--interpret]
                                 [--lang auto|triton|torch|cuda] [--python PATH] [--seed N]
+                                [--remote HOST]
+    studio-drill doctor HOST [--python PATH]
     studio-drill languages [--python PATH] [--json]
     studio-drill profile DRILL FILE --size 4096x1024 --dtype float32 [--json] [--record]
 
@@ -34,6 +36,7 @@ from studio.drills.events import (
 )
 from studio.drills.result import RunResult
 from studio.drills.runner import DrillRunner, RunRequest
+from studio.drills.targets import remote_target
 
 ResultHook = Callable[[RunResult, DrillSpec], None]
 STATEMENT_LANGS = ("en", "zh")  # --lang of list and show
@@ -55,9 +58,34 @@ def main(argv: Sequence[str] | None = None, on_result: ResultHook | None = None)
         return run_drill(args, sys.stdout)
     if args.command == "packs":
         return _packs(args, sys.stdout)
+    if args.command == "doctor":
+        return _doctor(args, sys.stdout)
     if args.record and on_result is None:
         on_result = _record_attempt(args.file)
     return _run(args, sys.stdout, on_result)
+
+
+def _doctor(args: argparse.Namespace, out: TextIO) -> int:
+    """What an SSH host has for drills, one line per check; exit 0 when drills can run there."""
+    from studio.drills.targets.ssh import SshTarget, check_host
+
+    reason = check_host(args.host)
+    if reason:
+        sys.stderr.write(f"studio-drill: {reason}\n")
+        return 2
+    report = SshTarget(args.host, python=args.python).doctor()
+    for check in report.checks:
+        out.write(f"{'ok' if check.ok else 'MISSING':<8}{check.name:<9}{check.detail}\n")
+        if not check.ok and check.fix:
+            out.write(f"{'':<17}-> {check.fix}\n")
+    if report.ok:
+        out.write(f"{args.host}: ready for drills\n")
+        return 0
+    if report.runnable:
+        out.write(f"{args.host}: drills run there, without what is marked MISSING\n")
+        return 0
+    out.write(f"{args.host}: drills cannot run there yet\n")
+    return 1
 
 
 def _record_attempt(solution: str) -> ResultHook:
@@ -112,7 +140,14 @@ def _parser() -> argparse.ArgumentParser:
                      help="judge as a Triton, PyTorch or CUDA solution (auto: a .cu file or load_inline "
                           "is CUDA, a file importing triton is Triton, anything else PyTorch)")
     run.add_argument("--python", default=None, metavar="PATH",
-                     help="interpreter for the run (default: this one)")
+                     help="interpreter for the run (default: this one; with --remote, the one there, "
+                          "default python3)")
+    run.add_argument("--remote", default=None, metavar="HOST",
+                     help="run on HOST over SSH (an alias from ~/.ssh/config or user@host[:port]; "
+                          "key or agent login, never a password)")
+    doctor = sub.add_parser("doctor", help="check an SSH host for drills: ssh, Python, torch, triton, GPU, nvcc")
+    doctor.add_argument("host", help="an alias from ~/.ssh/config or user@host[:port]")
+    doctor.add_argument("--python", default="python3", metavar="PATH", help="the Python there (default python3)")
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
     run.add_argument("--world-size", type=int, default=None, metavar="N",
                      help="ranks for a parallelism drill (2-8; default: the drill's)")
@@ -261,8 +296,11 @@ def _run(args: argparse.Namespace, out: TextIO, on_result: ResultHook | None) ->
     request = RunRequest(drill=args.drill, solution=args.file, bench=args.bench,
                          interpret=args.interpret, timeout_s=args.timeout, lang=args.lang,
                          seed=args.seed, world_size=args.world_size)
-    runner = DrillRunner(python=args.python)
+    target = remote_target(args.remote, args.python)
+    runner = DrillRunner(python=None if target else args.python, target=target)
     printer = None if args.json else _Printer(out)
+    if printer is not None and target is not None:
+        out.write(f"target: {target.label} ({target.python})\n")
     try:
         result = runner.run(request, on_event=printer.show if printer else None)
     except KeyboardInterrupt:

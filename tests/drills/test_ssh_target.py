@@ -267,3 +267,26 @@ def test_the_package_hash_changes_with_the_harness():
     names = tarfile.open(fileobj=io.BytesIO(data)).getnames()
     assert "studio/drills/harness/judge.py" in names and "studio/drills/targets/agent.py" in names
     assert not any("__pycache__" in n for n in names)
+
+
+# ----- the command lines -------------------------------------------------------------------
+def test_the_clis_run_remotely(server, capsys, monkeypatch):
+    import json
+    import sys
+
+    from studio.drills import bench_cli, cli
+
+    monkeypatch.setenv("STUDIO_SSH_CONFIG", str(server.config))       # what ~/.ssh/config does for a user
+    monkeypatch.setattr(ssh_target, "DEFAULT_ROOT", str(server.folder / "remote"))
+    fixtures = Path(__file__).resolve().parent / "bench_fixtures"
+    try:
+        code = bench_cli.main(["run", f"{fixtures / 'row_scale.py'}:row_scale_torch", "--spec",
+                               str(fixtures / "row_scale.bench.py"), "--interpret", "--json", "--no-record",
+                               "--remote", "studio-test", "--python", sys.executable])
+        doc = json.loads(capsys.readouterr().out)
+        assert code == 0 and len(doc["points"]) == 4 and all(p["passed"] for p in doc["points"])
+        assert cli.main(["doctor", "studio-test", "--python", "/nonexistent/python3"]) == 1
+        out = capsys.readouterr().out
+        assert out.startswith("ok") and "MISSING python" in out and "cannot run there yet" in out
+    finally:
+        ssh_target.SshTarget("studio-test", control_dir=None).close()

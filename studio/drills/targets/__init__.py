@@ -52,6 +52,15 @@ class Target(Protocol):
     def start(self, payload: dict, workdir) -> Child: ...
 
 
+def remote_target(host: str | None, python: str | None):
+    """The SshTarget a CLI's --remote HOST names (--python: the Python there), or None."""
+    if not host:
+        return None
+    from studio.drills.targets.ssh import SshTarget
+
+    return SshTarget(host, python=python or "python3")
+
+
 def target_from_settings(settings) -> "Target":
     """The target the app's settings name ("drill_target": "local" or "ssh")."""
     from studio.drills.targets.local import LocalTarget

@@ -256,18 +256,28 @@ class DoctorReport:
         """The remote GPU's name, '' when it has none (drills run under the interpreter)."""
         return self.facts.get("gpu") or ""
 
+    @property
+    def runnable(self) -> bool:
+        """Drills can run there: everything but a GPU (interpreter) and nvcc (CUDA drills) is in place."""
+        names = {c.name: c.ok for c in self.checks}
+        return all(names.get(n) for n in ("ssh", "python", "harness", "torch", "triton"))
+
     def missing(self) -> list[Check]:
         return [c for c in self.checks if not c.ok]
 
 
 class SshTarget:
-    def __init__(self, host: str, python: str = "python3", *, root: str = DEFAULT_ROOT,
+    def __init__(self, host: str, python: str = "python3", *, root: str | None = None,
                  ssh_options: list[str] | None = None, control_dir: str | None = None,
                  connect_timeout: int = CONNECT_TIMEOUT_S, ssh: str = "ssh") -> None:
         self.host = host.strip()
         self.python = python.strip() or "python3"
-        self.root = root
-        self.ssh_options = list(ssh_options or [])
+        self.root = root or DEFAULT_ROOT
+        if ssh_options is None:
+            # STUDIO_SSH_CONFIG: an ssh config file to use instead of ~/.ssh/config (ssh -F).
+            config = os.environ.get("STUDIO_SSH_CONFIG")
+            ssh_options = ["-F", config] if config else []
+        self.ssh_options = list(ssh_options)
         self.control_dir = control_dir or os.path.join(tempfile.gettempdir(), f"studio-ssh-{os.getuid()}")
         self.connect_timeout = connect_timeout
         self.ssh = ssh
