@@ -78,8 +78,11 @@ def _rows_kernel(out_ptr, g_ptr, order_ptr, bounds_ptr, V, D, stride_gn, stride_
     for k in range(0, tl.max(count, axis=0)):          # 0 trips for a tile of empty rows
         live = k < count
         src = tl.load(first + k, mask=live, other=0)
-        tile = tl.load(g_ptr + (src * stride_gn)[:, None] + col_off,
-                       mask=live[:, None] & col_mask2, other=0.0)
+        # The 2-D mask is built at full shape: broadcasting live[:, None] into it made
+        # Triton 3.6 fail to compile this load for some tiles (RemoveLayoutConversions:
+        # "mask type matches ptr type", e.g. 64 x 64 float32, 32 x 128 fp16).
+        live2 = ((tl.zeros([BLOCK_V, BLOCK_D], dtype=tl.int32) + k) < count[:, None]) & col_mask2
+        tile = tl.load(g_ptr + (src * stride_gn)[:, None] + col_off, mask=live2, other=0.0)
         acc += tile.to(tl.float32)
     tl.store(out_ptr + rows[:, None].to(tl.int64) * D + cols[None, :], acc,
              mask=row_mask[:, None] & col_mask[None, :])
@@ -125,9 +128,6 @@ def embedding_backward(idx: torch.Tensor, grad_out: torch.Tensor, vocab_size: in
     assert idx.ndim == 1 and grad_out.ndim == 2 and idx.shape[0] == grad_out.shape[0]
     n, d = grad_out.shape
     out = torch.empty((vocab_size, d), dtype=torch.float32, device=grad_out.device)
-    # A strided idx (every other element of a buffer) is copied first (8 bytes a token): both
-    # strided-idx cases failed to compile _rows_kernel on an H100 under Triton 3.6
-    # (TritonGPURemoveLayoutConversions), every contiguous one passed.
     sorted_ids, order = torch.sort(idx.contiguous())
     order = order.contiguous()
     bounds = torch.searchsorted(sorted_ids, torch.arange(vocab_size + 1, device=idx.device))
