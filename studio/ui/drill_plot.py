@@ -7,9 +7,9 @@ attempt (the personal best by default) can be overlaid.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QTimer
+from PySide6.QtCore import QEvent, QTimer, Signal
 from PySide6.QtGui import QPalette
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QMenu, QVBoxLayout, QWidget
 
 from studio.ui.theme import SERIES
 
@@ -30,12 +30,22 @@ def _short(n: int) -> str:
     return f"{n // 1024}k" if n % 1024 == 0 else f"{round(n / 1000)}k"
 
 
+def pg_point(pos):
+    from PySide6.QtCore import QPoint
+
+    return QPoint(int(pos.x()), int(pos.y()))
+
+
 def point_label(point) -> str:
     size = "×".join(_short(v) for v in point.size)
     return f"{size}\n{_DTYPE_SHORT.get(point.dtype, point.dtype)}"
 
 
 class DrillPlot(QWidget):
+    # "Profile this point" chosen in a point's context menu (the BenchPoint); panes that set
+    # `profile_check` (a callable: None when ncu can run, else why not) get the menu item.
+    profile_requested = Signal(object)
+
     def __init__(self, parent: QWidget | None = None, symbol_limit: int | None = None):
         super().__init__(parent)
         self.symbol_limit = SYMBOL_LIMIT if symbol_limit is None else symbol_limit
@@ -75,6 +85,49 @@ class DrillPlot(QWidget):
         self._timer.setSingleShot(True)
         self._timer.setInterval(REDRAW_MS)
         self._timer.timeout.connect(self.redraw)
+        self.profile_check = None
+        view_box = self.plot.getPlotItem().getViewBox()
+        self._stock_menu = view_box.raiseContextMenu
+        view_box.raiseContextMenu = self._raise_menu
+
+    # --- "Profile this point" ----------------------------------------------------------------
+    def point_at(self, x: float):
+        """The user's point drawn at x (an index on the size axis), or None."""
+        if self.view.currentData() == "roofline":
+            return None
+        labels = self._labels()
+        index = round(x)
+        if abs(x - index) > 0.35 or not 0 <= index < len(labels):
+            return None
+        return next((p for p in self.points if point_label(p) == labels[index] and p.ms is not None), None)
+
+    def profile_menu(self, point) -> QMenu:
+        """The context menu of one point: profile it, or why it cannot be profiled here."""
+        menu = QMenu(self)
+        size = "×".join(str(v) for v in point.size)
+        action = menu.addAction(self.tr("Profile this point (%1 %2) with Nsight Compute")
+                                .replace("%1", size).replace("%2", point.dtype))
+        action.triggered.connect(lambda: self.profile_requested.emit(point))
+        missing = self.profile_check() if self.profile_check else None
+        if missing is not None:
+            from studio.ui.profile_view import unavailable_text
+
+            action.setEnabled(False)
+            reason, todo = unavailable_text(missing)
+            for line in (reason, todo):
+                menu.addAction(line).setEnabled(False)
+        return menu
+
+    def _raise_menu(self, ev) -> None:
+        point = None
+        if self.profile_check is not None:
+            box = self.plot.getPlotItem().getViewBox()
+            point = self.point_at(box.mapSceneToView(ev.scenePos()).x())
+        if point is None:
+            self._stock_menu(ev)
+            return
+        pos = ev.screenPos()
+        self.profile_menu(point).popup(pg_point(pos))
 
     def changeEvent(self, event) -> None:  # noqa: N802 - Qt's name
         if event.type() in (QEvent.PaletteChange, QEvent.StyleChange):

@@ -238,6 +238,10 @@ class DrillsPane(QWidget):
         from studio.ui.drill_plot import DrillPlot
 
         self.plot = DrillPlot()
+        from studio.drills.ncu import unavailable_reason
+
+        self.plot.profile_check = unavailable_reason   # "Profile this point" says why not, when not
+        self.plot.profile_requested.connect(self.profile_point)
         self.history = QTableWidget(0, 5)
         self.history.setHorizontalHeaderLabels([self.tr("When"), self.tr("Mode"), self.tr("Result"),
                                                 self.tr("Best"), self.tr("Time to pass")])
@@ -740,12 +744,32 @@ class DrillsPane(QWidget):
         from studio.core.drill_attempts import record_attempt
 
         def stored(_attempt_id):
+            self.last_attempt_id = _attempt_id
             self.refresh_history()
             self.refresh()
             self.run_finished.emit(result)
             self.ctx.bus.data_changed.emit("drills")
 
         self.ctx.tasks.run(lambda col: record_attempt(col, data, code, lang, ttp, over), stored)
+
+    def profile_point(self, point) -> None:
+        """Profile a plotted point of the last run's code with Nsight Compute, in a dialog; the
+        profile is kept with that run's attempt."""
+        if self.drill is None or self.run_file is None:
+            return
+        from studio.drills.profiler import drill_request
+        from studio.ui.profile_view import ProfileDialog
+
+        try:
+            request = drill_request(self.drill.id, self.run_file, list(point.size), point.dtype,
+                                    python=self.ctx.settings.get("drill_python") or None)
+        except Exception as exc:  # noqa: BLE001 - an unknown drill or a pack problem: said, not raised
+            self.ctx.bus.status_message.emit(str(exc))
+            return
+        self.profile_dialog = ProfileDialog(self.ctx, request, "drill", self.run_code or "",
+                                            getattr(self, "last_attempt_id", None), parent=self)
+        self.profile_dialog.show()
+        self.profile_dialog.start()
 
     # --- history ---------------------------------------------------------------------------
     def refresh_history(self) -> None:
