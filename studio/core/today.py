@@ -208,10 +208,12 @@ def suggest_drill(drills: list, col: Collection, lang: str = "en") -> DrillSugge
 
 
 def in_progress(col: Collection, lang: str = "en", limit: int = 8) -> list[tuple[str, str]]:
-    roadmap = col.roadmap
     with col.db.session() as s:
         ids = list(s.scalars(select(NodeProgress.node_id).where(NodeProgress.state == "learning")
                              .order_by(NodeProgress.updated_at.desc()).limit(limit)))
+    if not ids:
+        return []  # the roadmap (a second to parse) is read only when there is something to name
+    roadmap = col.roadmap
     out = []
     for node_id in ids:
         node = roadmap.nodes.get(node_id) if roadmap is not None else None

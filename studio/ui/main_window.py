@@ -1,7 +1,10 @@
-"""The main window: roadmap tree, sidebar of panes, status bar and quick open.
+"""The main window: a navigation rail of panes, the roadmap tree (Notes' side panel), the
+status bar and quick open.
 
-Panes are built the first time they are shown, so start-up only pays for the pane the
-user last had open. Window geometry and the last pane are restored on start.
+The window opens on Today (Ctrl+0); Ctrl+1..6 open the other panes in the rail's order.
+Panes are built the first time they are shown, so start-up pays only for Today. The
+roadmap tree belongs to Notes; View → Roadmap tree (Ctrl+B) shows it beside any pane.
+Window geometry is restored on start.
 """
 
 from __future__ import annotations
@@ -12,11 +15,14 @@ import importlib
 import shutil
 import subprocess
 
-from PySide6.QtCore import QByteArray, QThread, Signal
+from PySide6.QtCore import QByteArray, QSize, Qt, QThread, Signal
 from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QLabel,
+    QListView,
     QListWidget,
+    QListWidgetItem,
+    QHBoxLayout,
     QMainWindow,
     QMessageBox,
     QSplitter,
@@ -29,14 +35,19 @@ from studio.ui.context import AppContext
 from studio.ui.roadmap_tree import RoadmapTree
 
 PANES = (
+    ("today", "studio.ui.panes.today_pane", "TodayPane"),
     ("notes", "studio.ui.panes.notes_pane", "NotesPane"),
     ("review", "studio.ui.panes.review_pane", "ReviewPane"),
     ("interviews", "studio.ui.panes.interviews_pane", "InterviewsPane"),
     ("drills", "studio.ui.panes.drills_pane", "DrillsPane"),
-    ("stats", "studio.ui.panes.stats_pane", "StatsPane"),
     ("bench", "studio.ui.panes.bench_pane", "BenchPane"),
+    ("stats", "studio.ui.panes.stats_pane", "StatsPane"),
 )
 PANE_IDS = tuple(p[0] for p in PANES)
+# Lucide icon names (resources/icons, ISC licence) of the navigation rail
+PANE_ICONS = {"today": "sun", "notes": "book-open", "review": "layers", "interviews": "calendar-clock",
+              "drills": "cpu", "bench": "gauge", "stats": "chart-column"}
+RAIL_WIDTH = 88
 
 
 def drill_device_name() -> str:
@@ -72,18 +83,36 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.ctx = ctx
         self.panes: dict[str, QWidget] = {}
-        self.setWindowTitle(self.tr("ML Infra Studio"))
+        self.setWindowTitle(self.tr("ML Infra Studio — interview prep for ML systems"))
+        from studio.ui.theme import app_icon, icon
+
+        self.setWindowIcon(app_icon())
         self.resize(1280, 800)
         self.roadmap = RoadmapTree(ctx)
         self.roadmap.node_selected.connect(self._node_selected)
-        self.sidebar = QListWidget()
-        self.sidebar.setFixedWidth(132)
+        self.sidebar = QListWidget()  # the navigation rail: an icon over each pane's name
+        self.sidebar.setObjectName("rail")
+        self.sidebar.setViewMode(QListView.IconMode)
+        self.sidebar.setFlow(QListView.TopToBottom)
+        self.sidebar.setMovement(QListView.Static)
+        self.sidebar.setWrapping(False)
+        self.sidebar.setUniformItemSizes(True)
+        self.sidebar.setIconSize(QSize(22, 22))
+        self.sidebar.setGridSize(QSize(RAIL_WIDTH - 8, 60))
+        self.sidebar.setFixedWidth(RAIL_WIDTH)
+        self.sidebar.setHorizontalScrollBarPolicy(Qt.ScrollBarAlwaysOff)
+        self.sidebar.setFocusPolicy(Qt.NoFocus)
         self.pane_titles = {
-            "notes": self.tr("Notes"), "review": self.tr("Review"), "interviews": self.tr("Interviews"),
-            "drills": self.tr("Drills"), "stats": self.tr("Stats"), "bench": self.tr("Bench"),
+            "today": self.tr("Today"), "notes": self.tr("Notes"), "review": self.tr("Review"),
+            "interviews": self.tr("Interviews"), "drills": self.tr("Drills"), "bench": self.tr("Bench"),
+            "stats": self.tr("Stats"),
         }
-        for n, pane_id in enumerate(PANE_IDS, start=1):
-            self.sidebar.addItem(f"{self.pane_titles[pane_id]}   Ctrl+{n}")
+        for n, pane_id in enumerate(PANE_IDS):
+            item = QListWidgetItem(icon(PANE_ICONS[pane_id]), self.pane_titles[pane_id])
+            item.setTextAlignment(Qt.AlignHCenter | Qt.AlignTop)
+            item.setSizeHint(QSize(RAIL_WIDTH - 8, 56))
+            item.setToolTip(f"{self.pane_titles[pane_id]} (Ctrl+{n})")
+            self.sidebar.addItem(item)
         self.stack = QStackedWidget()
         self.placeholders = {}
         for pane_id in PANE_IDS:
@@ -91,12 +120,18 @@ class MainWindow(QMainWindow):
             self.placeholders[pane_id] = holder
             self.stack.addWidget(holder)
         self.sidebar.currentRowChanged.connect(self._sidebar_row)
-        split = QSplitter()
+        self.split = split = QSplitter()
+        split.setChildrenCollapsible(False)
         split.addWidget(self.roadmap)
-        split.addWidget(self.sidebar)
         split.addWidget(self.stack)
-        split.setStretchFactor(2, 1)
-        split.setSizes([320, 132, 830])
+        split.setStretchFactor(1, 1)
+        split.setSizes([300, 900])
+        body = QWidget()
+        row = QHBoxLayout(body)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(0)
+        row.addWidget(self.sidebar)
+        row.addWidget(split, 1)
         self.banner = QLabel()  # read-only mode, a failed backup: what the user must know now
         self.banner.setObjectName("banner")
         self.banner.setWordWrap(True)
@@ -106,7 +141,7 @@ class MainWindow(QMainWindow):
         column.setContentsMargins(0, 0, 0, 0)
         column.setSpacing(0)
         column.addWidget(self.banner)
-        column.addWidget(split, 1)
+        column.addWidget(body, 1)
         self.setCentralWidget(central)
         self.due_label = QLabel()
         self.device_label = QLabel()
@@ -133,11 +168,10 @@ class MainWindow(QMainWindow):
         geometry = ctx.settings.get("geometry")
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
-        last = ctx.settings.get("last_pane")
-        self.show_pane(last if last in PANE_IDS else "notes")
+        self.show_pane("today")  # the first question of the day is "what do I do now?"
 
     def _actions(self) -> None:
-        for n, pane_id in enumerate(PANE_IDS, start=1):
+        for n, pane_id in enumerate(PANE_IDS):
             action = QAction(self)
             action.setShortcut(QKeySequence(f"Ctrl+{n}"))
             action.triggered.connect(lambda _=False, p=pane_id: self.show_pane(p))
@@ -153,8 +187,11 @@ class MainWindow(QMainWindow):
         if pane_id in PANE_IDS:
             self.show_pane(pane_id)
 
-    def _open_drill_pane(self, _drill_id: str) -> None:
-        self.show_pane("drills")
+    def _open_drill_pane(self, drill_id: str) -> None:
+        created = "drills" not in self.panes
+        pane = self.show_pane("drills")
+        if created:  # the new pane was not yet listening when the drill was asked for
+            pane.select_drill(drill_id)
 
     def _open_review_pane(self, scope) -> None:
         created = "review" not in self.panes
@@ -195,6 +232,11 @@ class MainWindow(QMainWindow):
         database.addAction(self.tr("Back up now"), self.back_up_now)
         database.addAction(self.tr("Check database"), self.check_database)
         view = self.menuBar().addMenu(self.tr("&View"))
+        self.roadmap_action = view.addAction(self.tr("Roadmap tree"))
+        self.roadmap_action.setCheckable(True)
+        self.roadmap_action.setShortcut(QKeySequence("Ctrl+B"))
+        self.roadmap_action.toggled.connect(self._roadmap_toggled)
+        view.addSeparator()
         language = view.addMenu(self.tr("Language"))
         for key, label in (("system", self.tr("System")), ("en", "English"), ("zh_CN", "中文")):
             action = language.addAction(label)
@@ -225,7 +267,19 @@ class MainWindow(QMainWindow):
         return self.panes[pane_id]
 
     def current_pane_id(self) -> str:
-        return PANE_IDS[self.sidebar.currentRow()] if self.sidebar.currentRow() >= 0 else "notes"
+        return PANE_IDS[self.sidebar.currentRow()] if self.sidebar.currentRow() >= 0 else "today"
+
+    def roadmap_wanted(self, pane_id: str) -> bool:
+        """The tree is Notes' side panel; elsewhere only when the user asked for it (Ctrl+B)."""
+        shown = self.ctx.settings.values.get("roadmap_panes") or {}
+        return bool(shown.get(pane_id, pane_id == "notes"))
+
+    def _roadmap_toggled(self, on: bool) -> None:
+        pane_id = self.current_pane_id()
+        shown = dict(self.ctx.settings.values.get("roadmap_panes") or {})
+        shown[pane_id] = bool(on)
+        self.ctx.settings.values["roadmap_panes"] = shown
+        self.roadmap.setVisible(on)
 
     def show_pane(self, pane_id: str) -> QWidget:
         widget = self.pane(pane_id)
@@ -235,6 +289,12 @@ class MainWindow(QMainWindow):
             self.sidebar.blockSignals(True)
             self.sidebar.setCurrentRow(row)
             self.sidebar.blockSignals(False)
+        wanted = self.roadmap_wanted(pane_id)
+        self.roadmap.setVisible(wanted)
+        if hasattr(self, "roadmap_action"):
+            self.roadmap_action.blockSignals(True)
+            self.roadmap_action.setChecked(wanted)
+            self.roadmap_action.blockSignals(False)
         refresh = getattr(widget, "refresh", None)
         if callable(refresh):
             refresh()
@@ -312,12 +372,15 @@ class MainWindow(QMainWindow):
     # --- status bar --------------------------------------------------------------------
     def refresh_status(self) -> None:
         from studio.core.interviews import upcoming
+        from studio.core.today import queue_counts
 
-        self.ctx.tasks.run(lambda col: (col.due_count(), upcoming(col)), self._status_loaded)
+        self.ctx.tasks.run(lambda col: (queue_counts(col), upcoming(col)), self._status_loaded)
 
     def _status_loaded(self, result) -> None:
-        due, events = result
-        self.due_label.setText(self.tr("Due today: %1").replace("%1", str(due)))
+        counts, events = result  # the review queue's own counts: Today and the review header show the same
+        self.due_label.setText(self.tr("Due: new %1 · learning %2 · review %3")
+                               .replace("%1", str(counts["new"])).replace("%2", str(counts["learning"]))
+                               .replace("%3", str(counts["review"])))
         if events:
             from datetime import timezone
 

@@ -134,9 +134,9 @@ QPushButton[primary="true"]:disabled {{ background: {c['surface_alt']}; color: {
 QPushButton[flat="true"] {{ border: none; background: transparent; color: {c['link']}; padding: 0 {s['xs']}px;
   text-align: left; }}
 QPushButton[flat="true"]:hover {{ text-decoration: underline; }}
-QLineEdit, QComboBox, QSpinBox {{ padding: 3px {s['sm']}px; border: 1px solid {c['border']};
+QLineEdit {{ padding: 3px {s['sm']}px; border: 1px solid {c['border']};
   border-radius: {r['sm']}px; background: {c['surface']}; }}
-QLineEdit:focus, QComboBox:focus, QSpinBox:focus {{ border-color: {c['accent']}; }}
+QLineEdit:focus {{ border-color: {c['accent']}; }}
 QListWidget#rail {{ background: {c['rail']}; border: none; border-right: 1px solid {c['border']};
   padding-top: {s['sm']}px; outline: 0; }}
 QListWidget#rail::item {{ border-radius: {r['md']}px; margin: 2px {s['xs']}px; padding: {s['xs']}px 0;

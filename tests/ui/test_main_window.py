@@ -25,7 +25,7 @@ def test_ctrl_number_switches_panes(studio_app, qtbot):
     # window shortcuts need the window to be active; activation is asynchronous
     qtbot.waitUntil(lambda: QApplication.activeWindow() is window, timeout=5000)
     drain(qtbot, studio_app)
-    for n, pane_id in enumerate(PANE_IDS, start=1):
+    for n, pane_id in enumerate(PANE_IDS):  # Ctrl+0 is Today
         qtbot.keyClick(window, Qt.Key(Qt.Key_0 + n), Qt.ControlModifier)
         drain(qtbot, studio_app)
         assert window.current_pane_id() == pane_id
@@ -51,7 +51,7 @@ def test_panes_show_real_data(studio_app, qtbot):
     stats = window.show_pane("stats")
     drain(qtbot, studio_app)
     assert int(stats.labels["cards"].text()) >= 1
-    assert "Due today" in window.due_label.text()
+    assert "Due: new" in window.due_label.text()
 
 
 def test_language_switch_rebuilds_window_in_chinese(studio_app, qtbot):
@@ -60,16 +60,17 @@ def test_language_switch_rebuilds_window_in_chinese(studio_app, qtbot):
     studio_app.set_language("zh_CN")
     drain(qtbot, studio_app)
     window = studio_app.window
-    assert window.sidebar.item(0).text().startswith("笔记")
+    assert window.sidebar.item(1).text().startswith("笔记")
+    assert window.sidebar.item(0).text() == "今天"
     assert window.current_pane_id() == "review"
-    assert "今日到期" in window.due_label.text()
+    assert "到期" in window.due_label.text()
     assert studio_app.settings.get("language") == "zh_CN"
     studio_app.set_language("en")
     drain(qtbot, studio_app)
-    assert studio_app.window.sidebar.item(0).text().startswith("Notes")
+    assert studio_app.window.sidebar.item(1).text().startswith("Notes")
 
 
-def test_geometry_and_last_pane_restored(studio_home, qtbot):
+def test_geometry_restored_and_the_window_opens_on_today(studio_home, qtbot):
     from studio.core.collection import Collection
     from studio.core.settings import Settings
     from studio.ui.application import StudioApp
@@ -85,7 +86,7 @@ def test_geometry_and_last_pane_restored(studio_home, qtbot):
         close_app(app)
     again = StudioApp(Collection.open(), Settings(), language="en", theme_name="light")
     try:
-        assert again.window.current_pane_id() == "drills"
+        assert again.window.current_pane_id() == "today"  # not the last pane: Today answers "what now?"
         # the saved height comes back exactly; the width may be widened to the window's
         # minimum (and clamped to the 800 px offscreen screen), but never to the default
         assert again.window.size().height() == 503

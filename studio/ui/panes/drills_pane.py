@@ -276,12 +276,12 @@ class DrillsPane(QWidget):
         middle = QSplitter()
         middle.addWidget(self.statement)
         middle.addWidget(right)
-        middle.setSizes([340, 560])
+        middle.setSizes([440, 600])  # the statement gets room now that the roadmap tree is Notes' own
         middle.setStretchFactor(1, 1)
         outer = QSplitter()
         outer.addWidget(self.list)
         outer.addWidget(middle)
-        outer.setSizes([160, 900])
+        outer.setSizes([230, 1040])
         outer.setStretchFactor(1, 1)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -340,7 +340,9 @@ class DrillsPane(QWidget):
                 self.list.setCurrentItem(item)  # keep the open drill without reloading it
         self.list.blockSignals(False)
         if current is None and self.drills:
-            self.select_drill(self.drills[0].id)
+            pending = getattr(self, "pending_drill", None)
+            self.pending_drill = None
+            self.select_drill(pending if any(d.id == pending for d in self.drills) else self.drills[0].id)
 
     # --- problem sets kept elsewhere (studio.drills.packs) -----------------------------------
     def add_pack(self, folder: Path) -> str:
@@ -378,6 +380,7 @@ class DrillsPane(QWidget):
                 elif self.drill is None or self.drill.id != drill_id:
                     self._selected(row)
                 return
+        self.pending_drill = drill_id  # asked for before the catalogue arrived (Today's suggestion)
 
     def _selected(self, row: int) -> None:
         item = self.list.item(row) if row >= 0 else None
