@@ -19,6 +19,7 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "prefix_sum", "histogram", "swiglu", "causal_conv1d",
              "embedding_backward",
              "paged_attention_decode",
+             "topk_rows",
              "layernorm_backward")
 
 
