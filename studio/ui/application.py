@@ -298,6 +298,7 @@ def run_screenshot(out_dir: str, lang: str, theme_name: str) -> int:
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     studio.tasks.call(lambda col: (col.sync_shipped_cards(), col.index_shipped_notes()))
+    studio.bus.data_changed.emit("cards")  # the status bar and Today count the cards just synced
     window = studio.window
     window.resize(1400, 860)
     window.show()

@@ -157,6 +157,10 @@ QLabel[tone="warn"] {{ background: {c['warning_bg']}; color: {c['warning']}; pad
   border-radius: {r['sm']}px; }}
 QLabel[tone="info"] {{ background: {c['info_bg']}; color: {c['info']}; padding: {s['xs']}px {s['sm']}px;
   border-radius: {r['sm']}px; }}
+QPushButton[grade="1"] {{ border-bottom: 3px solid {GRADES[1]}; }}
+QPushButton[grade="2"] {{ border-bottom: 3px solid {GRADES[2]}; }}
+QPushButton[grade="3"] {{ border-bottom: 3px solid {GRADES[3]}; }}
+QPushButton[grade="4"] {{ border-bottom: 3px solid {GRADES[4]}; }}
 QFrame#gradeBar {{ background: {c['surface_alt']}; border-radius: {r['lg']}px; }}
 """
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QPushButton,
+    QFrame,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -85,6 +86,8 @@ class ReviewPane(QWidget):
         for n, (rating, name) in enumerate(zip(RATINGS, names), start=1):
             button = QPushButton(name)
             button.setProperty("base", f"{name} ({n})")
+            button.setProperty("grade", str(n))  # its colour from the theme's grade colours
+            button.setMinimumHeight(44)
             button.clicked.connect(lambda _=False, r=rating: self.grade(r))
             grades.addWidget(button)
             self.grade_buttons.append(button)
@@ -130,13 +133,37 @@ class ReviewPane(QWidget):
         for widget in (self.edit_button, self.suspend_button, self.bury_button, self.flag_button):
             actions.addWidget(widget)
         actions.addStretch(1)
+        from studio.ui import theme
+
+        # The card: centred, about MEASURE_CH characters a line, in the question's type size.
+        font = self.browser.font()
+        font.setPixelSize(theme.TYPE["question"] - 3)
+        self.browser.setFont(font)
+        self.browser.setFrameShape(QFrame.NoFrame)
+        margin = theme.SPACE["xl"]
+        self.browser.document().setDocumentMargin(margin)
+        self.browser.setMaximumWidth(self.browser.fontMetrics().averageCharWidth() * theme.MEASURE_CH + 2 * margin + 24)
+        self.show_button.setProperty("primary", True)
+        self.show_button.setMinimumHeight(36)
+        bar = QFrame()
+        bar.setObjectName("gradeBar")
+        bar_row = QVBoxLayout(bar)
+        bar_row.setContentsMargins(theme.SPACE["sm"], theme.SPACE["sm"], theme.SPACE["sm"], theme.SPACE["sm"])
+        bar_row.addWidget(self.show_button)
+        bar_row.addLayout(grades)
+        bar.setMaximumWidth(self.browser.maximumWidth())
+        card = QVBoxLayout()
+        card.addWidget(self.browser, 1)
+        card.addWidget(bar)
+        centre = QHBoxLayout()
+        centre.addStretch(1)
+        centre.addLayout(card, 100)
+        centre.addStretch(1)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(tools)
         layout.addLayout(actions)
-        layout.addWidget(self.browser, 1)
-        layout.addWidget(self.show_button)
-        layout.addLayout(grades)
+        layout.addLayout(centre, 1)
         for key in ("Space", "Return", "Enter"):
             QShortcut(QKeySequence(key), self, self._space, context=Qt.WidgetWithChildrenShortcut)
         for n, rating in enumerate(RATINGS, start=1):
@@ -203,7 +230,9 @@ class ReviewPane(QWidget):
         )
         self.undo_button.setEnabled(self.queue.can_undo())
         if card is None:
-            self.browser.setHtml("<h2>" + self.tr("Congratulations! Nothing is due in this session.") + "</h2>")
+            self.browser.setHtml("<h2>" + self.tr("Congratulations! Nothing is due in this session.") + "</h2><p>"
+                                 + self.tr("Study ahead from Today (Ctrl+0), review a tag or search above, or add "
+                                           "cards with New card.") + "</p>")
             self._buttons(False, False)
             self._card_actions(False)
             return
