@@ -23,6 +23,9 @@ DEFAULTS: dict = {
     "geometry": "",
     "last_pane": "notes",
     "drill_python": "",  # empty: this interpreter
+    "drill_target": "local",  # local | ssh (where drills and benches run; studio/drills/targets)
+    "drill_ssh_host": "",  # an alias from ~/.ssh/config or user@host[:port]
+    "drill_remote_python": "",  # the Python on the SSH host; empty: python3
     "card_language": "both",  # en | zh | both
 }
 

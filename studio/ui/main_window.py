@@ -68,9 +68,20 @@ def drill_device_name() -> str:
 class _DeviceProbe(QThread):
     found = Signal(str)
 
+    def __init__(self, parent=None, settings=None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.where = ""   # "": this machine; else the SSH host the drills run on (drill_device_dialog)
+
     def run(self) -> None:
         try:
-            self.found.emit(drill_device_name())
+            if self.settings is None:
+                self.found.emit(drill_device_name())
+                return
+            from studio.ui.drill_device_dialog import probe_target
+
+            name, self.where = probe_target(self.settings)
+            self.found.emit(name)
         except Exception:
             self.found.emit("")
 
@@ -161,10 +172,8 @@ class MainWindow(QMainWindow):
         ctx.tasks.damage_met.connect(self._damage_met)
         self.refresh_status()
         self.show_read_only_banner()
-        self.device_label.setText(self.tr("Drill device: checking…"))
-        self._probe = _DeviceProbe(self)
-        self._probe.found.connect(self._device_found)
-        self._probe.start()
+        self._probes: list[_DeviceProbe] = []
+        self.refresh_drill_device()
         geometry = ctx.settings.get("geometry")
         if geometry:
             self.restoreGeometry(QByteArray.fromBase64(geometry.encode()))
@@ -226,6 +235,9 @@ class MainWindow(QMainWindow):
         file_menu.addAction(self.tr("Import notes…"), self.import_notes)
         file_menu.addAction(self.tr("Import Anki deck…"), self.import_anki)
         file_menu.addAction(self.tr("Open problem set…"), self.open_problem_set)
+        from studio.ui.drill_device_dialog import menu_text
+
+        file_menu.addAction(menu_text(), self.drill_device_settings)
         file_menu.addSeparator()
         database = file_menu.addMenu(self.tr("Database"))
         database.addAction(self.tr("Restore from backup…"), self.restore_from_backup)
@@ -393,10 +405,29 @@ class MainWindow(QMainWindow):
         else:
             self.upcoming_label.setText("")
 
+    def refresh_drill_device(self) -> None:
+        """Find the drill device again (at start, and after File → Drill device…)."""
+        self._probes = [p for p in self._probes if p.isRunning()]   # a running QThread must outlive its run
+        self.device_label.setText(self.tr("Drill device: checking…"))
+        self._probe = _DeviceProbe(self, self.ctx.settings)
+        self._probe.found.connect(self._device_found)
+        self._probes.append(self._probe)
+        self._probe.start()
+
+    def drill_device_settings(self) -> None:
+        from studio.ui.drill_device_dialog import DrillDeviceDialog
+
+        if DrillDeviceDialog(self.ctx, self).exec():
+            self.refresh_drill_device()
+
     def _device_found(self, name: str) -> None:
+        if self.sender() is not None and self.sender() is not self._probe:
+            return          # an earlier probe, overtaken by a change of device
         self.ctx.drill_device = name
         self.ctx.bus.drill_device.emit(name)
-        self.device_label.setText(self.tr("Drill device: %1").replace("%1", name or self.tr("CPU interpreter")))
+        text = self.tr("Drill device: %1").replace("%1", name or self.tr("CPU interpreter"))
+        where = getattr(self._probe, "where", "")
+        self.device_label.setText(f"{text} — {where}" if where else text)
 
     def _data_changed(self, what: str) -> None:
         if what in ("reviews", "cards", "interviews"):

@@ -411,6 +411,17 @@ class SshTarget:
             raise TargetError(f"cannot start ssh: {exc}", step="run") from exc
         return SshChild(self, proc, Path(workdir), struct.pack(">Q", len(blob)) + blob)
 
+    def device_name(self) -> str:
+        """The host's first GPU by nvidia-smi ('' where it has none): cheap, for a status bar."""
+        self.connect()
+        out = self._call("nvidia-smi --query-gpu=name --format=csv,noheader 2>/dev/null", "ask the GPU's name",
+                         timeout=30)
+        if out.returncode == 255:
+            raise TargetError(ssh_failure(self.host, "ask the GPU's name", out.stderr.decode(errors="replace")),
+                              step="ask the GPU's name")
+        lines = out.stdout.decode("utf-8", "replace").strip().splitlines()
+        return lines[0].strip() if out.returncode == 0 and lines else ""
+
     # ----- the doctor --------------------------------------------------------------------------
     def doctor(self) -> DoctorReport:
         """Every step a run needs, and what the remote has: one report of what is missing."""

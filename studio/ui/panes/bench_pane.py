@@ -384,7 +384,10 @@ class BenchPane(QWidget):
         self.plot.set_title(self.tr("Timing protocol: %1").replace("%1", self.protocol.currentText()))
         self.result_pending = True
         self.status.setText(self.tr("Starting…"))
-        self.thread = DrillRunThread(DrillRunner(self.ctx.settings.get("drill_python") or None), request, self)
+        from studio.drills.targets import target_from_settings
+
+        runner = DrillRunner(target=target_from_settings(self.ctx.settings))   # this machine or an SSH host
+        self.thread = DrillRunThread(runner, request, self)
         self.thread.arrived.connect(self._drain_events)
         self.thread.start()
         self._update_buttons()

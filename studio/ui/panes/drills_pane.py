@@ -614,7 +614,9 @@ class DrillsPane(QWidget):
         self.run_file = drafts_dir() / f"run_{file_safe(self.drill.id)}{self._run_suffix()}"
         self.run_file.write_text(self.editor.toPlainText(), encoding="utf-8")
         self.run_code = self.editor.toPlainText()
-        runner = DrillRunner(self.ctx.settings.get("drill_python") or None)
+        from studio.drills.targets import target_from_settings
+
+        runner = DrillRunner(target=target_from_settings(self.ctx.settings))   # this machine or an SSH host
         request = RunRequest(drill=self.drill.id, solution=self.run_file, bench=bench, lang=self.lang,
                              timeout_s=timeout_s,
                              world_size=self.world_size.value() if getattr(self.drill, "distributed", None) else None)
