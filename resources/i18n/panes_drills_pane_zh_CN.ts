@@ -34,7 +34,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="186" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="512" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="516" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
@@ -55,7 +55,7 @@
     </message>
     <message>
         <location filename="../../studio/ui/panes/drills_pane.py" line="197" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="547" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="551" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
@@ -90,272 +90,272 @@
         <translation>信息</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="242" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="242" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="242" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="243" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="247" />
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="243" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="247" />
         <source>Time to pass</source>
         <translation>通过用时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="247" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="251" />
         <source>Open this attempt's code</source>
         <translation>打开这次提交的代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="249" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="253" />
         <source>Overlay on plot</source>
         <translation>叠加到图上</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="251" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="255" />
         <source>Compare two selected</source>
         <translation>对比选中的两次</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="264" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="268" />
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="265" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="269" />
         <source>Console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="266" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="270" />
         <source>Plot</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="267" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="271" />
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="295" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="299" />
         <source>Drills could not be loaded:</source>
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="308" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="312" />
         <source>My drills</source>
         <translation>我的练习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="309" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="313" />
         <source>Pack: %1</source>
         <translation>题库：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="317" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="321" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="324" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="328" />
         <source> · best %1</source>
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="329" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="333" />
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="330" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="334" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="352" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="367" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="371" />
         <source>Open problem set</source>
         <translation>打开题库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="360" />
         <source>Added "%1": %2 drills, listed under "Pack: %1". The folder is read where it is: changes there show the next time the list is read.</source>
         <translation>已添加“%1”：%2 道练习，列在“题库：%1”下。文件夹在原处读取：那里的改动会在下次读取列表时显示。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="360" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="364" />
         <source>Added "%1" (%2): %3 problems, listed under "Pack: %1". They are checked with the problem's own tests and checker, and timed over its own benchmark inputs against its reference.</source>
         <translation>已添加“%1”（%2）：%3 道题，列在“题库：%1”下。正确性由题目自带的测试和检查函数判定，计时使用题目自带的 benchmark 输入，并与题目的参考实现对比。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="365" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="369" />
         <source>%1 could not be read: `studio-drill packs show %2` says why.</source>
         <translation>%1 道题无法读取：`studio-drill packs show %2` 会说明原因。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="455" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="459" />
         <source>Checking whether CUDA C++ can be built and run here…</source>
         <translation>正在检查本机能否编译和运行 CUDA C++…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="466" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="470" />
         <source>CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the same code again loads it from the build cache.</source>
         <translation>CUDA C++ 运行于 %1（nvcc %2）。新代码第一次编译需要一些时间；同样的代码再次运行时直接从编译缓存加载。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="470" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="474" />
         <source>CUDA C++ is unavailable: %1. You can still write and save CUDA code here.</source>
         <translation>CUDA C++ 不可用：%1。你仍然可以在这里编写和保存 CUDA 代码。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="482" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="486" />
         <source>Unavailable: %1</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="513" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="517" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="525" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="530" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="529" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="534" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="535" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="539" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="553" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="557" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="559" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="563" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="566" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="570" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="585" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="589" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="588" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="592" />
         <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="624" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="630" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="647" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="653" />
         <source>Parallelism drill: %1</source>
         <translation>并行练习：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="649" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="655" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="651" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="657" />
         <source>CUDA build loaded from the cache in %1 s</source>
         <translation>CUDA 编译结果从缓存加载，用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="652" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="658" />
         <source>CUDA build took %1 s</source>
         <translation>CUDA 编译用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="661" />
         <location filename="../../studio/ui/panes/drills_pane.py" line="667" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="769" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="673" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="796" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="661" />
         <location filename="../../studio/ui/panes/drills_pane.py" line="667" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="673" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="666" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="672" />
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="673" />
-        <source>Bus bandwidth (GB/s) against the library collective; %1</source>
-        <translation>总线带宽（GB/s）与库自带的集合通信对比；%1</translation>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="679" />
+        <source>Bus bandwidth (busbw, GB/s) against the library collective</source>
+        <translation>总线带宽（busbw，GB/s）与库自带的集合通信对比</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="681" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="688" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="690" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="697" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="717" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="724" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="733" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="740" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="736" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="743" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="769" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="796" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="775" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="802" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="776" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="803" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="809" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="836" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>

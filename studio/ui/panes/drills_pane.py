@@ -676,8 +676,9 @@ class DrillsPane(QWidget):
         elif kind == "bench_info":
             self.plot.set_peak(event.copy_gbps)
             if getattr(self.drill, "distributed", None):
-                self.plot.set_title(self.tr("Bus bandwidth (GB/s) against the library collective; %1")
-                                    .replace("%1", event.note or ""))
+                self.plot.set_title(self.tr("Bus bandwidth (busbw, GB/s) against the library collective"))
+                if event.available and event.note:
+                    self.console.appendPlainText(event.note)
             if not event.available and event.note:
                 self.console.appendPlainText(event.note)
         elif kind == "bench_point":
