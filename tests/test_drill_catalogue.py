@@ -20,6 +20,7 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "embedding_backward",
              "paged_attention_decode",
              "topk_rows",
+             "residual_rmsnorm",
              "layernorm_backward")
 
 
