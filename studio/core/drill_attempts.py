@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import case, func, select
 from sqlalchemy.orm import selectinload
 
 from studio.core.collection import Collection, utcnow
@@ -26,16 +26,40 @@ class DrillSummary:
     best_gbps: float | None
 
 
+# A figure above 115% of the device's measured peak is not a measurement (the judge's
+# studio.drills.harness.timing.PEAK_MARGIN; that module imports torch, this one may not).
+PEAK_MARGIN = 1.15
+
+
 def _throughput(point: dict) -> float | None:
     return point.get("tflops") if point.get("tflops") is not None else point.get("gbps")
+
+
+def counts_for_best(point: dict, bench: dict) -> bool:
+    """Can this point's figure be a personal best?
+
+    Only a passed point whose timing the judge accepted (no `invalid`), and never one above
+    the device's measured peaks (`bench`: copy_gbps, matmul_tflops of the run): such figures
+    come from work that escaped the timed stream, or, under CUDA-graph replay, from data
+    left in L2 between replays (a note beside the figure, not a result).
+    """
+    if not point.get("passed", True) or point.get("invalid"):
+        return False
+    copy_gbps, tflops_peak = bench.get("copy_gbps"), bench.get("matmul_tflops")
+    if copy_gbps and (point.get("gbps") or 0) > PEAK_MARGIN * copy_gbps:
+        return False
+    if tflops_peak and (point.get("tflops") or 0) > PEAK_MARGIN * tflops_peak:
+        return False
+    return True
 
 
 def record_attempt(col: Collection, result: dict, code: str, language: str = "triton",
                    time_to_pass_s: float | None = None, over_time: bool = False,
                    started_at: datetime | None = None) -> int:
     """Store a run (RunResult.to_dict()) with its code; returns the attempt id."""
-    points = (result.get("bench") or {}).get("points") or []
-    best = max((t for t in (_throughput(p) for p in points if p.get("passed", True)) if t is not None),
+    bench = result.get("bench") or {}
+    points = bench.get("points") or []
+    best = max((t for t in (_throughput(p) for p in points if counts_for_best(p, bench)) if t is not None),
                default=None)
     with col.db.session() as s, s.begin():
         attempt = DrillAttempt(
@@ -70,8 +94,10 @@ def personal_best(col: Collection, drill_id: str) -> DrillAttempt | None:
 
 
 def summaries(col: Collection) -> dict[str, DrillSummary]:
-    """Per drill: attempts, whether any passed, best throughput (for the drill list)."""
+    """Per drill: attempts, whether any passed, best throughput of a passing attempt (for the
+    drill list, as personal_best)."""
+    passed_best = case((DrillAttempt.passed.is_(True), DrillAttempt.best_gbps), else_=None)
     with col.db.session() as s:
         rows = s.execute(select(DrillAttempt.drill_id, func.count(), func.max(DrillAttempt.passed),
-                                func.max(DrillAttempt.best_gbps)).group_by(DrillAttempt.drill_id))
+                                func.max(passed_best)).group_by(DrillAttempt.drill_id))
         return {d: DrillSummary(d, int(n), bool(solved), best) for d, n, solved, best in rows}

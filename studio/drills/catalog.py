@@ -353,6 +353,12 @@ def _parse_cases(raw: Any, where: str, tolerances: dict[str, Tolerance]) -> list
         if not _is_shape(case.get("shape")):
             raise DrillError(f"{where}[{name}]: shape must be a list of positive ints")
         _check_dtype(case.get("dtype"), f"{where}[{name}]", tolerances)
+        trials = case.get("trials")
+        if trials is not None and (not isinstance(trials, int) or isinstance(trials, bool) or trials < 1):
+            raise DrillError(f"{where}[{name}]: trials must be a positive int (this case's cap on the "
+                             f"drill's trials), not {trials!r}")
+        if "large_path" in case and not (isinstance(case["large_path"], str) and case["large_path"].strip()):
+            raise DrillError(f"{where}[{name}]: large_path must say which large-size path the case runs")
         cases.append({"fill": "randn", "layout": "contiguous", **case, "name": name})
     return cases
 

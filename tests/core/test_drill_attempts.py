@@ -36,3 +36,34 @@ def test_interpreter_attempt_without_bench(collection):
     summary = da.summaries(collection)["rmsnorm"]
     assert (summary.solved, summary.best_gbps) == (False, None)
     assert da.personal_best(collection, "rmsnorm") is None
+
+
+def test_impossible_figures_never_become_a_best(collection):
+    """#21: a point the judge marked invalid, or one above the device's measured peak (a side
+    stream's 91 TB/s, a CUDA-graph replay reading L2), is kept but is never a best."""
+    result = _result(gbps=(900.0, 1200.0))
+    result["bench"].update(copy_gbps=3000.0, matmul_tflops=750.0)
+    points = result["bench"]["points"]
+    points[1].update(gbps=91000.0, protocol="cudagraph", note="above the copy bandwidth: L2 between replays")
+    points.append({**points[0], "size": [4096, 8192], "gbps": 2900.0, "passed": False,
+                   "invalid": "the device stayed busy 48.0 us past the events of a 2.0 us call"})
+    points.append({**points[0], "size": [4096, 16384], "gbps": 10.0, "tflops": 2000.0})
+    attempt = da.record_attempt(collection, result, "side stream")
+    row = da.list_attempts(collection, "softmax")[0]
+    assert row.id == attempt and row.best_gbps == 900.0 and len(row.points) == 4
+    assert da.counts_for_best({"gbps": 3400.0}, {"copy_gbps": 3000.0})          # within the noise
+    assert not da.counts_for_best({"gbps": 3500.0}, {"copy_gbps": 3000.0})
+    assert da.counts_for_best({"gbps": 91000.0}, {})                            # no peaks measured
+
+
+def test_drill_list_best_comes_from_passing_attempts(collection):
+    da.record_attempt(collection, _result(gbps=(80.0, 250.0)), "b")
+    da.record_attempt(collection, _result(status="failed", gbps=(900.0, 999.0)), "c")
+    assert da.summaries(collection)["softmax"].best_gbps == 250.0
+
+
+def test_peak_margin_is_the_judges():
+    import pytest
+
+    timing = pytest.importorskip("studio.drills.harness.timing")
+    assert da.PEAK_MARGIN == timing.PEAK_MARGIN

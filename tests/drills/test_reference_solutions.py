@@ -16,7 +16,9 @@ def test_reference_solution_passes_in_interpreter_mode(drill_id):
     assert result.status == "passed", (failures, result.error, result.flag_names(), result.console.stderr[-2000:])
     assert result.mode == "interpreter" and result.lang == "triton"
     assert len(result.cases) == len(get_drill(drill_id).cases)
-    assert all(c.trials == get_drill(drill_id).trials for c in result.cases)
+    drill = get_drill(drill_id)      # a large case caps its trials (tests/drills/test_large_cases.py)
+    assert [c.trials for c in result.cases] == [min(drill.trials, case.get("trials", drill.trials))
+                                              for case in drill.cases]
     assert result.flags == [] and result.cli_exit_code == 0
     assert result.versions["torch"] and result.versions["triton"]
 

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import json
 import os
+import statistics
 import tempfile
 import time
 from pathlib import Path
@@ -199,6 +200,41 @@ def checksums_match(reported: Any, expected: list[tuple[float, float, float, flo
             return (f"timed call {i + 1} of {n} returned a different result than the checked "
                     f"call on the same input (skipped, stale or cached work)")
     return None
+
+
+def probe_escape(sides: dict[str, tuple[Any, Any, float]], n: int) -> tuple[float, float] | str:
+    """(ms of work that escaped the events, host ms of one synchronised call), or why not.
+
+    `sides` holds, for the "empty" call and for the "kernel", what the worker reported of
+    n device-synchronised calls (per-call event ms and host ms) and the judge's own clock
+    around the whole batch (ms). Per call, host less events is what the events did not
+    cover; the empty call's share is the fixed cost of synchronising, so the kernel's
+    excess over it is work that ran outside the timed stream (a side stream never joined
+    to the caller's leaves the device busy past the end event). A worker that reports
+    more host time than the judge saw pass is lying about its clock.
+    """
+    gaps, host_kernel = {}, []
+    for side in ("empty", "kernel"):
+        events_raw, hosts_raw, judge_ms = sides[side]
+        events, hosts = _positive_times(events_raw, n), _positive_times(hosts_raw, n)
+        if events is None or hosts is None:
+            return "the timing probe returned malformed times"
+        if sum(hosts) > judge_ms:
+            return (f"the solution's process reports {sum(hosts):.2f} ms of calls within "
+                    f"{judge_ms:.2f} ms of the judge's clock")
+        gaps[side] = statistics.median(h - e for h, e in zip(hosts, events))
+        if side == "kernel":
+            host_kernel = hosts
+    return gaps["kernel"] - gaps["empty"], statistics.median(host_kernel)
+
+
+def _positive_times(values: Any, n: int) -> list[float] | None:
+    """n positive finite floats, or None."""
+    if not isinstance(values, list) or len(values) != n:
+        return None
+    if not all(isinstance(v, (int, float)) and not isinstance(v, bool) and 0 < v < 1e6 for v in values):
+        return None
+    return [float(v) for v in values]
 
 
 def judge_timing(escaped_ms: float, event_ms: float, point: dict[str, Any],
