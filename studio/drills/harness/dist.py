@@ -422,7 +422,8 @@ class DistJudge:
                       "dtype": case["dtype"], "fill": case.get("fill", "randn"),
                       "layout": case.get("layout", "contiguous"), "phase": phase, "seed": base_seed,
                       "trials": 0, "ranks": []}
-            for trial in range(trials):
+            capped = max(1, min(trials, case["trials"])) if isinstance(case.get("trials"), int) else trials
+            for trial in range(capped):       # a large case caps its trials (drill.yaml)
                 result["trials"] = trial + 1
                 verdict = self.check_case(ranks, case, _stable_seed(base_seed, case["name"], trial))
                 result.update(verdict)
@@ -467,7 +468,30 @@ class DistJudge:
             for name, count in (reply.get("calls") or {}).items():
                 self.calls.setdefault(r, {})
                 self.calls[r][name] = self.calls[r].get(name, 0) + int(count)
-        return self.compare(case, ranks, replies, expected)
+        verdict = self.compare(case, ranks, replies, expected)
+        for entry, reply in zip(verdict["ranks"], replies):
+            if isinstance(reply.get("seconds"), (int, float)) and isinstance(reply.get("comm_s"), (int, float)):
+                entry["seconds"], entry["comm_s"] = float(reply["seconds"]), float(reply["comm_s"])
+        bubble = self._bubble(case, verdict["ranks"])
+        if bubble:
+            verdict["note"] = bubble
+            self.log(f"{case['name']}: {bubble}")
+        return verdict
+
+    def _bubble(self, case: dict[str, Any], per_rank: list[dict[str, Any]]) -> str | None:
+        """A drill whose spec has `ideal_idle(case, world_size) -> (fraction, formula)` (a
+        pipeline schedule's bubble): the measured idle fraction of every rank's call (the time
+        it spent inside torch.distributed calls and waits, over the call's time) beside it."""
+        fn = getattr(self.spec, "ideal_idle", None)
+        if fn is None or not per_rank or not all(e.get("seconds") for e in per_rank):
+            return None
+        fractions = [min(1.0, e["comm_s"] / e["seconds"]) for e in per_rank]
+        for entry, fraction in zip(per_rank, fractions):
+            entry["idle_fraction"] = fraction
+        ideal, formula = fn(case, self.ws)
+        return (f"bubble: measured idle {sum(fractions) / len(fractions):.2f} of the step (time blocked in "
+                f"torch.distributed, messages included; mean over ranks; per rank "
+                f"{', '.join(f'{f:.2f}' for f in fractions)}) vs {formula} = {ideal:.2f}")
 
     def compare(self, case: dict[str, Any], ranks: RankSet, replies: list[dict[str, Any]],
                 expected: list[Any]) -> dict[str, Any]:
