@@ -1,0 +1,273 @@
+"""Reference solutions against the field's best, timed three ways (#21). Needs a GPU.
+
+    python bench/peers.py [--drills softmax,layernorm] [--budget-s 540] [--runs 3]
+                          [--protocols engine,do_bench,cudagraph] [--dtypes float16,bfloat16]
+                          [--sweeps model_rows,long_rows] [--out bench/results/peers.md]
+
+For every drill with model-like sweeps (studio/drills/sweeps.py) and every point, the
+drill's reference solution (kernels/<id>/solution.py) and its peers:
+- torch eager: the drill's baseline (spec.py);
+- torch.compile: the same baseline through Inductor, compiled once per shape (dynamic=False)
+  outside any timing;
+- Liger-Kernel's Triton op where it is installed (optional import; never a dependency);
+each checked against the drill's float64 reference (a wrong peer is left out, with why),
+then timed interleaved in this one process under each protocol:
+- engine: do_bench with L2 flushed by *reading* 256 MiB (clean L2), launch overhead included;
+- do_bench: triton.testing.do_bench as shipped (memset flush: L2 full of dirty lines);
+- cudagraph: triton.testing.do_bench_cudagraph (no flush: inputs may stay in L2; launch
+  overhead removed by graph replay).
+Each of --runs runs times every contender once per protocol, in an order rotated per run.
+The table (studio/drills/peer_table.py) gives per point each contender's median of run
+medians with the run-to-run noise, the best peer, solution / best-peer ratio and whether the
+point is met (within noise). The run stops starting points when --budget-s is spent and
+says which were not run. Markdown and JSON go to --out (and .json beside it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import platform
+import sys
+import time
+import traceback
+from pathlib import Path
+from typing import Any, Callable
+
+REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO))
+
+from studio.drills import peer_table, sweeps  # noqa: E402
+
+PROTOCOLS = ("engine", "do_bench", "cudagraph")
+
+
+# ----- peers ------------------------------------------------------------------------------
+def liger_peer(drill: str) -> tuple[Callable | None, str | None]:
+    """(Liger-Kernel's op with the drill's signature, or None; why not)."""
+    try:
+        if drill == "rmsnorm":
+            from liger_kernel.ops.rms_norm import LigerRMSNormFunction
+            return (lambda x, w, eps: LigerRMSNormFunction.apply(x, w, eps)), None
+        if drill == "layernorm":
+            from liger_kernel.ops.layer_norm import LigerLayerNormFunction
+            return (lambda x, w, b, eps: LigerLayerNormFunction.apply(x, w, b, eps)), None
+        if drill == "softmax":
+            from liger_kernel.ops.softmax import LigerSoftmaxFunction
+            return (lambda x: LigerSoftmaxFunction.apply(x)), None
+        if drill == "swiglu":
+            from liger_kernel.ops.swiglu import LigerSiLUMulFunction
+            return (lambda gu: LigerSiLUMulFunction.apply(*gu.chunk(2, dim=-1))), None
+        if drill == "cross_entropy":
+            from liger_kernel.ops.cross_entropy import cross_entropy_forward
+
+            def ce(logits, target, ignore_index):
+                # forward only, per-row losses; it writes the gradient into a copy of the logits
+                out = cross_entropy_forward(logits.clone(), target, None, ignore_index, 0.0, 0.0, "none", None, False)
+                return out[0]
+            return ce, None
+    except ImportError as exc:
+        return None, f"Liger-Kernel not installed ({exc.name})"
+    except Exception as exc:  # noqa: BLE001 - an API that moved: no peer, said why
+        return None, f"Liger-Kernel: {type(exc).__name__}: {exc}"
+    return None, "no Liger-Kernel op for this drill"
+
+
+# ----- helpers ----------------------------------------------------------------------------
+def load(name: str, path: Path) -> Any:
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def close_enough(torch: Any, out: Any, ref: Any, tol: Any) -> str | None:
+    if not isinstance(out, torch.Tensor) or tuple(out.shape) != tuple(ref.shape):
+        return f"returned {type(out).__name__} {tuple(getattr(out, 'shape', ()))}, expected {tuple(ref.shape)}"
+    got, want = out.double(), ref.double().to(out.device)
+    bad = ~torch.isclose(got, want, atol=tol.atol, rtol=tol.rtol, equal_nan=True)
+    if bool(bad.any()):
+        err = float((got - want).abs().nan_to_num(float("inf")).max())
+        return f"out of tolerance (max abs err {err:.3g})"
+    return None
+
+
+def time_one(timing: Any, fn: Callable, protocol: str, rep_ms: float) -> float:
+    """Median ms of fn under one protocol."""
+    if protocol == "engine":
+        samples = timing.time_baseline(fn, 10, rep_ms)
+    else:
+        samples = timing.time_stock(fn, protocol, rep_ms)
+    return timing.quantiles(samples)[0]
+
+
+# ----- one drill --------------------------------------------------------------------------
+def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Callable[[str], None]) -> dict:
+    import torch
+
+    from studio.drills.catalog import get_drill
+    from studio.drills.harness import timing
+
+    drill = get_drill(drill_id)
+    spec = load(f"_peers_spec_{drill_id}", drill.spec_module)
+    solution = getattr(load(f"_peers_sol_{drill_id}", drill.solution), drill.entry)
+    liger, liger_why = liger_peer(drill_id)
+    points = [(name, shape) for name, shape in sweeps.sweep(drill_id)
+              if not args.sweeps or name in args.sweeps]
+    report: dict[str, Any] = {"drill": drill_id, "liger": liger_why or "installed", "points": [],
+                              "not_run": []}
+    for sweep_name, shape in points:
+        for dtype in args.dtypes:
+            if dtype not in drill.tolerances:
+                continue
+            if time.monotonic() > deadline:
+                report["not_run"].append({"sweep": sweep_name, "size": shape, "dtype": dtype})
+                continue
+            started = time.monotonic()
+            case = {"name": "peers", "shape": shape, "dtype": dtype, "fill": "randn", "layout": "contiguous"}
+            entry: dict[str, Any] = {"sweep": sweep_name, "size": shape, "dtype": dtype, "runs": {}, "errors": {}}
+            try:
+                inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
+                entry["bytes"] = int(spec.bytes_moved(case))
+                ref = spec.reference(*inputs)
+                contenders: dict[str, Callable] = {peer_table.SOLUTION: solution, "torch": spec.baseline}
+                try:
+                    # A fresh compile for this shape: past dynamo's recompile limit a reused
+                    # wrapper would quietly run eager code under the name torch.compile.
+                    torch._dynamo.reset()
+                    contenders["torch.compile"] = torch.compile(spec.baseline, dynamic=False)
+                except Exception as exc:  # noqa: BLE001
+                    entry["errors"]["torch.compile"] = f"{type(exc).__name__}: {exc}"
+                if liger is not None:
+                    contenders["liger"] = liger
+                elif liger_why:
+                    entry["errors"]["liger"] = liger_why
+                tol = drill.tolerances[dtype]
+                calls = {}
+                for name, fn in contenders.items():
+                    try:      # the first call compiles (Triton, Inductor): outside any timing
+                        problem = close_enough(torch, fn(*inputs), ref, tol)
+                        torch.cuda.synchronize()
+                    except Exception as exc:  # noqa: BLE001
+                        problem = f"{type(exc).__name__}: {str(exc)[:200]}"
+                    if problem:
+                        entry["errors"][name] = problem
+                    else:
+                        calls[name] = (lambda f=fn: f(*inputs))
+                del ref
+                for protocol in args.protocols:
+                    entry["runs"][protocol] = {name: [] for name in calls}
+                order = list(calls)
+                for r in range(args.runs):
+                    rotated = order[r % len(order):] + order[:r % len(order)]
+                    for protocol in args.protocols:
+                        for name in rotated:
+                            try:
+                                entry["runs"][protocol][name].append(time_one(timing, calls[name], protocol, args.rep_ms))
+                            except Exception as exc:  # noqa: BLE001
+                                entry["errors"][f"{name} ({protocol})"] = f"{type(exc).__name__}: {str(exc)[:200]}"
+                del inputs, calls
+            except torch.cuda.OutOfMemoryError as exc:
+                entry["errors"]["point"] = f"out of GPU memory: {str(exc)[:120]}"
+            except Exception as exc:  # noqa: BLE001 - one point fails, the sweep goes on
+                entry["errors"]["point"] = f"{type(exc).__name__}: {exc}"
+                entry["traceback"] = traceback.format_exc()[-2000:]
+            torch.cuda.empty_cache()
+            entry["seconds"] = round(time.monotonic() - started, 1)
+            report["points"].append(entry)
+            log(f"{drill_id} {sweep_name} {'x'.join(map(str, shape))} {dtype}: {entry['seconds']} s"
+                + (f" errors {sorted(entry['errors'])}" if entry["errors"] else ""))
+    return report
+
+
+# ----- report -----------------------------------------------------------------------------
+def tables(report: dict, protocols: list[str]) -> str:
+    peers = ["torch", "torch.compile", "liger"]
+    out = [f"## {report['drill']}", "", f"Liger-Kernel: {report['liger']}.", ""]
+    for protocol in protocols:
+        rows = []
+        for p in report["points"]:
+            runs = p.get("runs", {}).get(protocol, {})
+            errors = {}      # "name (protocol)": that contender failed under that protocol only
+            for key, why in p.get("errors", {}).items():
+                name, _, only = key.partition(" (")
+                if not only or only == f"{protocol})":
+                    errors[peer_table.SOLUTION if name == "point" else name] = why
+            rows.append(peer_table.judge_row(p["size"], p["dtype"], p["sweep"], runs, errors, p.get("bytes", 0)))
+        out.append(peer_table.markdown(report["drill"], protocol, rows, peers))
+    if report["not_run"]:
+        out.append(f"Not run (time budget spent): "
+                   + ", ".join(f"{'x'.join(map(str, n['size']))} {n['dtype']}" for n in report["not_run"]) + "\n")
+    return "\n".join(out)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--drills", default=",".join(sweeps.DRILL_SWEEPS),
+                        help="comma-separated drill ids (default: every drill with model-like sweeps)")
+    parser.add_argument("--protocols", default=",".join(PROTOCOLS))
+    parser.add_argument("--dtypes", default="float16,bfloat16")
+    parser.add_argument("--sweeps", default="", help="only these sweeps (model_rows, long_rows, ...)")
+    parser.add_argument("--runs", type=int, default=3, help="interleaved runs per point (noise from their spread)")
+    parser.add_argument("--rep-ms", type=float, default=50.0, help="timed ms per contender, run and protocol")
+    parser.add_argument("--budget-s", type=float, default=540.0, help="no point starts after this many seconds")
+    parser.add_argument("--out", default=str(REPO / "bench" / "results" / "peers.md"))
+    args = parser.parse_args(argv)
+    args.drills = [d for d in args.drills.split(",") if d]
+    args.protocols = [p for p in args.protocols.split(",") if p]
+    args.dtypes = [d for d in args.dtypes.split(",") if d]
+    args.sweeps = [s for s in args.sweeps.split(",") if s]
+    unknown = [p for p in args.protocols if p not in PROTOCOLS] + [d for d in args.drills if d not in sweeps.DRILL_SWEEPS]
+    if unknown or args.runs < 1:
+        parser.error(f"unknown protocol or drill without sweeps: {unknown}" if unknown else "--runs must be >= 1")
+
+    import torch
+    import triton
+
+    if not torch.cuda.is_available():
+        print("bench/peers.py needs a CUDA GPU", file=sys.stderr)
+        return 2
+    started = time.monotonic()
+    deadline = started + args.budget_s
+    log = lambda m: print(f"[{time.monotonic() - started:6.1f}s] {m}", flush=True)  # noqa: E731
+    from studio.drills.harness import timing
+
+    copy_gbps = timing.measure_copy_gbps()
+    reports = []
+    for drill_id in args.drills:
+        try:
+            reports.append(run_drill(drill_id, args, deadline, log))
+        except Exception as exc:  # noqa: BLE001 - a drill that cannot load: said, the rest go on
+            reports.append({"drill": drill_id, "error": f"{type(exc).__name__}: {exc}", "points": [],
+                            "not_run": [], "liger": "-"})
+    header = {
+        "command": "python bench/peers.py " + " ".join(argv if argv is not None else sys.argv[1:]),
+        "device": torch.cuda.get_device_name(), "torch": torch.__version__, "triton": triton.__version__,
+        "cuda": torch.version.cuda, "python": platform.python_version(), "copy_gbps": copy_gbps,
+        "runs": args.runs, "rep_ms": args.rep_ms, "protocols": args.protocols,
+        "seconds": round(time.monotonic() - started, 1),
+        "date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()),
+    }
+    md = ["# Reference solutions against their peers (#21)", "",
+          f"`{header['command']}` on {header['device']} (torch {header['torch']}, triton {header['triton']}, "
+          f"CUDA {header['cuda']}), {header['date']}, {header['seconds']} s. Copy bandwidth "
+          f"{copy_gbps:.0f} GB/s. {args.runs} interleaved runs per point of {args.rep_ms:g} ms per contender "
+          f"and protocol; noise = half the range of the run medians. Protocols: engine (L2 flushed by reading "
+          f"256 MiB: clean L2; launch overhead included), do_bench (stock: memset flush, dirty L2), cudagraph "
+          f"(stock do_bench_cudagraph: no flush, launch overhead removed).", ""]
+    for report in reports:
+        if report.get("error"):
+            md.append(f"## {report['drill']}\n\nnot run: {report['error']}\n")
+        else:
+            md.append(tables(report, args.protocols))
+    out = Path(args.out)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(md), encoding="utf-8")
+    out.with_suffix(".json").write_text(json.dumps({"header": header, "drills": reports}, indent=1), encoding="utf-8")
+    log(f"wrote {out} and {out.with_suffix('.json')}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

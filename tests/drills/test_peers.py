@@ -1,0 +1,161 @@
+"""Model-like sweeps, their bytes models and bench/peers.py's table logic (#21), on the CPU.
+
+The GPU figures come from `python bench/peers.py` on a GPU (bench/results/peers.md); here
+the sweep definitions and bytes are checked against hand computations and the table logic
+against synthetic timings.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from studio.drills import peer_table, sweeps
+from studio.drills.catalog import get_drill
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+# ----- sweeps -------------------------------------------------------------------------------
+def test_model_rows_cover_decode_to_long_prefill_and_small_to_70b_hidden():
+    rows = sweeps.model_rows()
+    assert len(rows) == 6 * 6
+    assert [1, 512] in rows and [16384, 16384] in rows and [4096, 8192] in rows
+    assert {t for t, _ in rows} == {1, 16, 128, 1024, 4096, 16384}
+    assert {h for _, h in rows} == {512, 1024, 2048, 4096, 8192, 16384}
+
+
+def test_long_rows_vocabularies_and_attention_rows():
+    assert sweeps.long_rows() == [[1024, 32768], [256, 131072]]
+    assert sweeps.vocab_rows() == [[4096, 32000], [4096, 50257], [4096, 128256], [4096, 152064], [4096, 256000]]
+    # softmax over attention scores: 16 heads x seq queries, one row of seq scores each
+    assert sweeps.attention_rows() == [[2048, 128], [4096, 256], [8192, 512], [16384, 1024],
+                                       [32768, 2048], [65536, 4096], [131072, 8192]]
+
+
+def test_each_drill_sweep_lists_every_point_once():
+    softmax = sweeps.sweep("softmax")
+    assert len(softmax) == 36 + 2 + 7 - 1          # [16384, 1024] is a model row and an attention row
+    assert ("long_rows", [256, 131072]) in softmax and ("attention_rows", [131072, 8192]) in softmax
+    assert [s for _, s in sweeps.sweep("cross_entropy")] == sweeps.vocab_rows()
+    assert len(sweeps.sweep("rmsnorm")) == 38 and sweeps.sweep("vector_add") == []
+    for drill_id in sweeps.DRILL_SWEEPS:
+        assert get_drill(drill_id).ok
+        assert "memory-bound" in get_drill(drill_id).tags
+
+
+# ----- bytes models at sweep points, by hand ------------------------------------------------
+def _spec(drill_id):
+    spec = importlib.util.spec_from_file_location(f"_peers_spec_{drill_id}", get_drill(drill_id).spec_module)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("drill_id, shape, dtype, expected", [
+    # x read + y written, 1024 x 32768 bf16: 2 * 32 Mi elements * 2 B = 128 MiB
+    ("softmax", [1024, 32768], "bfloat16", 2 * 1024 * 32768 * 2),
+    # attention scores at seq 8192: 131072 x 8192 fp16 read and written = 4 GiB
+    ("softmax", [131072, 8192], "float16", 2 * 131072 * 8192 * 2),
+    # one decode token, hidden 4096, fp16: x + y (2 * 8 KiB) + weight (8 KiB)
+    ("rmsnorm", [1, 4096], "float16", 2 * 4096 * 2 + 4096 * 2),
+    # 16384 tokens x 16384 hidden fp16: x + y (2 * 512 MiB) + weight + bias (2 * 32 KiB)
+    ("layernorm", [16384, 16384], "float16", 2 * 16384 * 16384 * 2 + 2 * 16384 * 2),
+    # Qwen2 vocabulary: 4096 x 152064 bf16 logits + int64 targets + fp32 losses
+    ("cross_entropy", [4096, 152064], "bfloat16", 4096 * 152064 * 2 + 4096 * 8 + 4096 * 4),
+    # Gemma vocabulary in fp32: 4096 x 256000 x 4 B = 4 GB of logits
+    ("cross_entropy", [4096, 256000], "float32", 4096 * 256000 * 4 + 4096 * 8 + 4096 * 4),
+])
+def test_bytes_models_at_sweep_points(drill_id, shape, dtype, expected):
+    pytest.importorskip("torch")
+    assert _spec(drill_id).bytes_moved({"shape": shape, "dtype": dtype}) == expected
+
+
+# ----- table logic on synthetic timings -----------------------------------------------------
+def test_figure_is_median_of_runs_with_half_range_noise():
+    fig = peer_table.figure([0.100, 0.110, 0.090])
+    assert fig.ms == pytest.approx(0.100) and fig.noise == pytest.approx(0.10) and fig.runs == 3
+    assert peer_table.figure([]) is None and peer_table.figure([None, 0.0]) is None
+
+
+def test_point_verdicts_met_within_noise_short():
+    met = peer_table.judge_row([4096, 4096], "float16", "model_rows",
+                               {"solution": [0.040, 0.040], "torch": [0.060, 0.061], "liger": [0.044, 0.044]})
+    assert met.best_peer == "liger" and met.ratio == pytest.approx(1.1) and met.verdict == "met"
+    # 2% slower than torch.compile, with 1% + 1.5% noise: met within noise
+    close = peer_table.judge_row([1024, 32768], "bfloat16", "long_rows",
+                                 {"solution": [0.0102, 0.0098], "torch.compile": [0.00995, 0.00965]})
+    assert close.ratio < 1 and close.verdict == "met within noise"
+    # 0.52x of the best peer: short, whatever the noise
+    short = peer_table.judge_row([1024, 32768], "float16", "long_rows",
+                                 {"solution": [0.100, 0.101], "liger": [0.052, 0.052]}, nbytes=128 << 20)
+    assert short.verdict == "short" and short.ratio == pytest.approx(0.52 / 1.005, rel=1e-3)
+    assert short.gbps == pytest.approx((128 << 20) / 0.1005e-3 / 1e9)
+
+
+def test_launch_bound_and_missing_figures():
+    tiny = peer_table.judge_row([1, 512], "float16", "model_rows", {"solution": [0.003], "torch": [0.004]})
+    assert tiny.launch_bound and tiny.verdict == "met"
+    alone = peer_table.judge_row([1, 512], "float16", "model_rows", {"solution": [0.01], "torch": []},
+                                 errors={"liger": "Liger-Kernel not installed"})
+    assert alone.verdict == "n/a" and alone.errors == {"liger": "Liger-Kernel not installed", "torch": "no timing"}
+    broken = peer_table.judge_row([1, 512], "float16", "model_rows", {"torch": [0.01]},
+                                  errors={"solution": "out of tolerance"})
+    assert broken.solution is None and broken.verdict == "n/a"
+    assert peer_table.summary([tiny, alone, broken]) == {"met": 1, "met within noise": 0, "short": 0, "n/a": 2}
+
+
+def test_markdown_table_names_protocol_peers_and_verdicts():
+    rows = [peer_table.judge_row([4096, 4096], "float16", "model_rows",
+                                 {"solution": [0.040, 0.042], "torch": [0.060], "torch.compile": [0.050]}),
+            peer_table.judge_row([1, 512], "float16", "model_rows", {"solution": [0.003], "torch": [0.0025]},
+                                 errors={"liger": "Liger-Kernel not installed (liger_kernel)"})]
+    text = peer_table.markdown("softmax", "cudagraph", rows, ["torch", "torch.compile", "liger"])
+    assert text.startswith("### softmax — protocol: cudagraph")
+    assert "1 met, 0 met within noise, 1 short, 0 without a peer figure (of 2 points" in text
+    assert "| model_rows | 4096x4096 | float16 | 41.0 (±2.4%) | 60.0 | 50.0 | n/a | torch.compile | 1.22 | met |" in text
+    assert "short (launch-bound: < 5 us)" in text and "n/a (Liger-Kernel not installed" in text
+
+
+def _peers_module():
+    spec = importlib.util.spec_from_file_location("_bench_peers", REPO / "bench" / "peers.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_peers_report_tables_per_protocol_from_a_synthetic_run():
+    peers = _peers_module()
+    report = {"drill": "rmsnorm", "liger": "Liger-Kernel not installed (liger_kernel)", "not_run": [
+        {"sweep": "long_rows", "size": [256, 131072], "dtype": "bfloat16"}], "points": [
+        {"sweep": "model_rows", "size": [4096, 4096], "dtype": "float16", "bytes": 2 * 4096 * 4096 * 2 + 8192,
+         "errors": {"liger": "Liger-Kernel not installed", "torch.compile (cudagraph)": "RuntimeError: capture"},
+         "runs": {"engine": {"solution": [0.030, 0.031, 0.030], "torch": [0.050, 0.049, 0.051],
+                             "torch.compile": [0.032, 0.033, 0.032]},
+                  "cudagraph": {"solution": [0.025, 0.025, 0.026], "torch": [0.040, 0.040, 0.041],
+                                "torch.compile": []}}}]}
+    text = peers.tables(report, ["engine", "cudagraph"])
+    assert "### rmsnorm — protocol: engine" in text and "### rmsnorm — protocol: cudagraph" in text
+    engine, graph = text.split("### rmsnorm — protocol: cudagraph")
+    assert "| torch.compile | 1.07 | met |" in engine
+    assert "capture" in graph and "| torch | 1.60 | met |" in graph
+    assert "Not run (time budget spent): 256x131072 bfloat16" in text
+
+
+def test_peers_cli_refuses_unknown_drills_and_protocols():
+    peers = _peers_module()
+    with pytest.raises(SystemExit) as exc:
+        peers.main(["--drills", "vector_add"])
+    assert exc.value.code == 2
+    with pytest.raises(SystemExit):
+        peers.main(["--protocols", "wallclock"])
+    assert peers.liger_peer("transpose")[0] is None
+
+
+def test_error_text_cannot_break_the_table():
+    row = peer_table.judge_row([4, 300], "float32", "model_rows", {"solution": [0.01]},
+                               errors={"torch.compile": "TypeError: unsupported operand type(s) for |: 'type'\nx"})
+    line = peer_table.markdown("softmax", "engine", [row], ["torch.compile"]).splitlines()[-1]
+    assert line.count("|") - line.count("\\|") == 10 and "for \\|: 'type' x" in line   # 9 cells
