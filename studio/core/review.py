@@ -15,7 +15,7 @@ from datetime import datetime, timedelta, timezone
 
 from fsrs import Card as FsrsCard
 from fsrs import Rating, Scheduler, State
-from sqlalchemy import literal_column, func, or_, select, text
+from sqlalchemy import bindparam, func, literal_column, or_, select, text
 
 from studio.core.collection import Collection, utcnow
 from studio.core.models import Card, ReviewLog, ReviewUndo
@@ -88,6 +88,15 @@ def _restore(card: Card, snap: str) -> None:
     card.last_review = datetime.fromisoformat(data["last_review"]) if data["last_review"] else None
 
 
+_CARDS = Card.__table__
+_CARD_BY_ID = select(_CARDS).where(_CARDS.c.id == bindparam("card_id"))
+_UPDATE_SCHEDULE = _CARDS.update().where(_CARDS.c.id == bindparam("card_id")).values(
+    fsrs_state=bindparam("new_state"), fsrs_step=bindparam("new_step"), stability=bindparam("new_stability"),
+    difficulty=bindparam("new_difficulty"), due=bindparam("new_due"), last_review=bindparam("new_last_review"),
+    reps=bindparam("new_reps"), lapses=bindparam("new_lapses"))
+_INSERT_LOG = ReviewLog.__table__.insert()
+
+
 @dataclass
 class QueueScope:
     """Which cards a session draws from: everything, a node subtree, a tag, or a search."""
@@ -157,6 +166,7 @@ class ReviewQueue:
         self._limits: dict | None = None
         self._scheduler: Scheduler | None = None
         self._tally_cache: tuple[datetime, dict[str, int]] | None = None
+        self._statements: dict = {}  # queue id queries, built once (see _statement)
 
     # --- configuration -----------------------------------------------------------------
     def limits(self) -> dict:
@@ -208,7 +218,7 @@ class ReviewQueue:
             )
         ) or 0)
 
-    def _base(self, now: datetime, studied: bool | None = None, columns=None):
+    def _base(self, now, studied: bool | None = None, columns=None, cutoff=None):
         """Active cards of this session's scope; `studied` picks new (False) or studied (True).
 
         The conditions are written to match the partial indexes of migration 0002
@@ -227,7 +237,7 @@ class ReviewQueue:
         if self.scope.ahead:  # a card answered today is not studied ahead again (only relearned)
             q = q.where(or_(Card.last_review.is_(None), Card.fsrs_state != State.Review.value,
                             Card.last_review < self._start_of_day(now)))
-        return self.scope.apply(q, now, self._cutoff(now))
+        return self.scope.apply(q, now, cutoff if cutoff is not None else self._cutoff(now))
 
     def _tally(self, session, now: datetime) -> dict[str, int]:
         """Cards per queue due today and answers counted against today's limits.
@@ -266,7 +276,7 @@ class ReviewQueue:
         """New, learning and review cards left today under the limits."""
         now = now or utcnow()
         limits = self.limits()
-        with self.col.db.session() as s:
+        with self.col.db.engine.connect() as s:
             tally = self._tally(s, now)
         new_left = max(0, int(limits["new_per_day"]) - tally["done_new"])
         review_left = max(0, int(limits["reviews_per_day"]) - tally["done_review"])
@@ -278,30 +288,56 @@ class ReviewQueue:
         now = now or utcnow()
         cutoff = self._cutoff(now)
         limits = self.limits()
-        with self.col.db.session() as s:
-            learning = self._first_learning(s, now, Card.due <= now)
-            if learning is not None:
-                return learning
-            tally = self._tally(s, now)
-            if tally["done_review"] < int(limits["reviews_per_day"]):
-                review = s.scalars(self._base(now, True).where(
-                    Card.fsrs_state == State.Review.value, Card.due < cutoff
-                ).order_by(Card.due).limit(1)).first()
-                if review is not None:
-                    return review
-            if tally["done_new"] < int(limits["new_per_day"]):
-                new = s.scalars(self._base(now, False).order_by(Card.id).limit(1)).first()
-                if new is not None:
-                    return new
-            # Learning cards waiting for their step: show them early rather than end the session.
-            return self._first_learning(s, now, Card.due < cutoff)
+        values = {"now": now, "cutoff": cutoff}
+        with self.col.db.engine.connect() as s:  # Core on a connection: no Session per card
+            card_id = self._first_learning(s, now, cutoff, values, "learn_now")
+            if card_id is None:
+                tally = self._tally(s, now)
+                if tally["done_review"] < int(limits["reviews_per_day"]):
+                    card_id = s.execute(self._statement("review", now, cutoff), values).scalar()
+                if card_id is None and tally["done_new"] < int(limits["new_per_day"]):
+                    card_id = s.execute(self._statement("new", now, cutoff), values).scalar()
+            if card_id is None:
+                # Learning cards waiting for their step: show them early rather than end the session.
+                card_id = self._first_learning(s, now, cutoff, values, "learn_today")
+            if card_id is None:
+                return None
+            row = s.execute(_CARD_BY_ID, {"card_id": card_id}).mappings().first()
+            return Card(**row) if row is not None else None
 
-    def _first_learning(self, session, now: datetime, due_condition) -> Card | None:
-        """The earliest-due learning or relearning card (one indexed seek per state)."""
-        found = [session.scalars(self._base(now, True).where(Card.fsrs_state == state, due_condition)
-                                 .order_by(Card.due).limit(1)).first() for state in _LEARNING_STATES]
-        found = [card for card in found if card is not None]
-        return min(found, key=lambda card: card.due) if found else None
+    def _statement(self, kind: str, now: datetime, cutoff: datetime, state: int | None = None):
+        """The id query of one queue: kept for the session, with `now` and `cutoff` bound.
+
+        Building a SQLAlchemy statement took longer than SQLite takes to answer it from the
+        partial indexes (bench/trainer_scale.py, cProfile), so a session builds each once.
+        A search or study-ahead scope puts real times in its conditions: built every call.
+        """
+        key = (kind, state)
+        cached = self._statements.get(key)
+        if cached is not None:
+            return cached
+        static = not self.scope.search and not self.scope.ahead
+        at, until = (bindparam("now"), bindparam("cutoff")) if static else (now, cutoff)
+        if kind == "new":
+            q = self._base(at, False, (Card.id,), until).order_by(Card.id)
+        else:
+            q = self._base(at, True, (Card.id, Card.due), until)
+            if kind == "review":
+                q = q.where(Card.fsrs_state == State.Review.value, Card.due < until)
+            else:
+                q = q.where(Card.fsrs_state == state, Card.due <= at if kind == "learn_now" else Card.due < until)
+            q = q.order_by(Card.due)
+        q = q.limit(1)
+        if static:
+            self._statements[key] = q
+        return q
+
+    def _first_learning(self, session, now: datetime, cutoff: datetime, values: dict, kind: str) -> int | None:
+        """The earliest-due learning or relearning card's id (one indexed seek per state)."""
+        found = [session.execute(self._statement(kind, now, cutoff, state), values).first()
+                 for state in _LEARNING_STATES]
+        found = [row for row in found if row is not None]
+        return min(found, key=lambda row: row[1])[0] if found else None
 
     def preview_intervals(self, card: Card, now: datetime | None = None) -> dict[Rating, timedelta]:
         """Each grade's next interval (review_card called once per rating on a copy)."""
@@ -318,10 +354,13 @@ class ReviewQueue:
         """Grade a card, store its new state and a log row, all in one commit."""
         now_naive = now or utcnow()
         now_aware = now_naive.replace(tzinfo=timezone.utc)
-        with self.col.db.session() as s, s.begin():
-            card = s.get(Card, card_id)
-            if card is None:
+        # Core statements on one connection, not the ORM: loading and flushing the card through a
+        # Session took most of an answer's time (bench/trainer_scale.py, cProfile).
+        with self.col.db.engine.begin() as conn:
+            row = conn.execute(_CARD_BY_ID, {"card_id": card_id}).mappings().first()
+            if row is None:
                 raise LookupError(f"card {card_id} does not exist")
+            card = Card(**row)  # detached: what callers read (node, new state)
             was_new = card.last_review is None
             cutoff = self.col.end_of_today(now_aware)
             bucket_before = self._bucket(card.fsrs_state, card.due, not was_new, cutoff)
@@ -329,6 +368,7 @@ class ReviewQueue:
                 bucket_before = None
             elapsed = None if was_new else (now_naive - card.last_review).total_seconds() / 86400
             before = _snapshot(card)
+            state_before = card.fsrs_state
             new_card, _ = self.scheduler().review_card(to_fsrs(card), Rating(rating), now_aware)
             card.fsrs_state = new_card.state.value
             card.fsrs_step = new_card.step
@@ -337,17 +377,18 @@ class ReviewQueue:
             card.due = _naive(new_card.due)
             card.last_review = _naive(new_card.last_review)
             card.reps += 1
-            if Rating(rating) == Rating.Again and not was_new and State(json.loads(before)["fsrs_state"]) == State.Review:
+            if Rating(rating) == Rating.Again and not was_new and state_before == State.Review.value:
                 card.lapses += 1
-            log_row = ReviewLog(
-                card_id=card.id, rating=int(rating), reviewed_at=now_naive, duration_ms=duration_ms,
-                mode=mode, mock_session_id=mock_session_id, state_before=before,
-                state_after=card.fsrs_state, stability_after=card.stability, was_new=was_new,
-                elapsed_days=elapsed,
-            )
-            s.add(log_row)
-            s.flush()
-            self._undo_stack.append(log_row.id)
+            conn.execute(_UPDATE_SCHEDULE, {
+                "card_id": card.id, "new_state": card.fsrs_state, "new_step": card.fsrs_step,
+                "new_stability": card.stability, "new_difficulty": card.difficulty, "new_due": card.due,
+                "new_last_review": card.last_review, "new_reps": card.reps, "new_lapses": card.lapses})
+            inserted = conn.execute(_INSERT_LOG, {
+                "card_id": card.id, "rating": int(rating), "reviewed_at": now_naive, "duration_ms": duration_ms,
+                "mode": mode, "mock_session_id": mock_session_id, "state_before": before,
+                "state_after": card.fsrs_state, "stability_after": card.stability, "was_new": was_new,
+                "elapsed_days": elapsed})
+            self._undo_stack.append(inserted.inserted_primary_key[0])
         if self._tally_cache is not None and self._tally_cache[0] == cutoff and self.scope.is_everything():
             tally = self._tally_cache[1]
             if bucket_before is not None:
@@ -357,7 +398,7 @@ class ReviewQueue:
                     tally[after] += 1
             if was_new:
                 tally["done_new"] += 1
-            elif json.loads(before)["fsrs_state"] == State.Review.value:
+            elif state_before == State.Review.value:
                 tally["done_review"] += 1
         else:
             self._tally_cache = None
