@@ -83,7 +83,9 @@ def _runs_left(root: str) -> list[str]:
 # ----- runs ------------------------------------------------------------------------------
 def test_a_pass_and_a_failure_come_back_with_console_and_device(target, tmp_path):
     runner = DrillRunner(target=target)
-    result = runner.run(RunRequest("vector_add", "@solution", interpret=True, trials=1, timeout_s=90))
+    right = tmp_path / "add.py"          # plain PyTorch: the Triton path is run by the Stop and drop tests
+    right.write_text("def add(x, y):\n    return x + y\n")
+    result = runner.run(RunRequest("vector_add", str(right), interpret=True, trials=1, timeout_s=90, lang="torch"))
     assert result.status == "passed", result.error
     assert result.cases and all(c.passed for c in result.cases)
     assert "interpreter" in (result.device or "") and result.versions.get("torch")
@@ -129,9 +131,10 @@ def test_a_dropped_connection_is_named_and_leaves_nothing_running(server, target
     assert "step 'run'" in result.error.message and "studio-test" in result.error.message
     assert "dropped" in result.error.message or "closed" in result.error.message
     assert wait_until_clean(target.root) == []
-    # The next run connects again.
+    # The next run connects again: a fresh master, and a command through it.
+    assert target._connected_at < 0
     target.connect()
-    target.ensure_package()
+    assert isinstance(target.device_name(), str)
 
 
 # ----- faults ----------------------------------------------------------------------------

@@ -58,6 +58,7 @@ RUN_FILES_LIMIT = 64 << 20            # bytes of solution + problem files sent p
 _PACKAGE_ROOT = Path(__file__).resolve().parents[3]   # the folder holding studio/
 _NO_PACKAGE, _NO_PYTHON = 97, 98
 _KILL_WAIT_S = 5.0
+_RECHECK_S = 60.0                      # a master checked this recently is not checked again
 
 _package_cache: tuple[str, bytes] | None = None
 _installed: set[tuple] = set()
@@ -282,6 +283,7 @@ class SshTarget:
         self.connect_timeout = connect_timeout
         self.ssh = ssh
         self.label = f"ssh {self.host}"
+        self._connected_at = -1e9
 
     # ----- ssh command lines ---------------------------------------------------------------
     def _base(self, master: str = "no") -> list[str]:
@@ -314,10 +316,13 @@ class SshTarget:
         reason = check_host(self.host)
         if reason:
             raise TargetError(f"SSH host: {reason}", step=step)
+        if time.monotonic() - self._connected_at < _RECHECK_S:
+            return      # checked a moment ago; were the master gone, ssh would connect directly
         os.makedirs(self.control_dir, mode=0o700, exist_ok=True)
         check = self._base()[:-1] + ["-O", "check", self._base()[-1]]
         try:
             if subprocess.run(check, capture_output=True, timeout=10).returncode == 0:
+                self._connected_at = time.monotonic()
                 return
         except FileNotFoundError as exc:
             raise TargetError(f"no ssh client found ({self.ssh}): install OpenSSH", step=step) from exc
@@ -337,9 +342,11 @@ class SshTarget:
             text = err.read().decode("utf-8", "replace")
         if proc.returncode != 0:
             raise TargetError(ssh_failure(self.host, step, text, proc.returncode), step=step)
+        self._connected_at = time.monotonic()
 
     def close(self) -> None:
-        """End the master connection (the app does this on exit; tests at teardown)."""
+        """End the master connection (tests at teardown; the app leaves it to ControlPersist)."""
+        self._connected_at = -1e9
         base = self._base()
         try:
             subprocess.run(base[:-1] + ["-O", "exit", base[-1]], capture_output=True, timeout=10)
@@ -615,6 +622,7 @@ class SshChild:
             return (f"SSH to {host}, step 'start the judge': the copy of the harness in {self.target.root} "
                     f"is gone (removed while the app ran?); run again to copy it")
         if code == 255:
+            self.target._connected_at = -1e9       # check (and start) the master again next time
             return (ssh_failure(host, "run", text, code, default="the connection dropped mid-run")
                     + "; the remote agent ends the judge and every "
                     "process of the run when its connection closes")
