@@ -58,7 +58,9 @@ class CaseResult:
     phase: str = "check"          # "check" or "recheck" (fresh seed after timing)
     seed: int | None = None
     trials: int = 0
-    ranks: list[dict] = field(default_factory=list)   # a parallelism drill: per rank {rank, passed, error, max_abs_err}
+    ranks: list[dict] = field(default_factory=list)   # a parallelism drill: per rank {rank, passed, error, max_abs_err,
+                                                      # seconds, comm_s: its call's time and the part inside torch.distributed}
+    note: str | None = None       # what else the case measured (a pipeline schedule's bubble)
 
 
 @dataclass

@@ -34,7 +34,12 @@ TRACED = ("send", "recv", "isend", "irecv", "batch_isend_irecv", "barrier", "bro
           "all_reduce", "reduce", "all_gather", "all_gather_into_tensor", "reduce_scatter",
           "reduce_scatter_tensor", "all_to_all", "all_to_all_single", "gather", "scatter",
           "all_gather_object", "broadcast_object_list", "send_object_list", "recv_object_list",
-          "all_reduce_coalesced", "monitored_barrier")
+          "all_reduce_coalesced", "monitored_barrier",
+          # newer names of the same collectives (torch 2.13: reduce_scatter_single is what
+          # reduce_scatter_tensor calls) and the private ones they rest on
+          "reduce_scatter_single", "all_gather_single", "all_gather_coalesced",
+          "reduce_scatter_tensor_coalesced", "gather_object", "scatter_object_list",
+          "_all_gather_base", "_reduce_scatter_base")
 
 
 class Tracer:
@@ -47,6 +52,8 @@ class Tracer:
         self.count = 0
         self.called: dict[str, int] = {}
         self.recording = True
+        self.waited = 0.0          # seconds inside outermost torch.distributed calls (and waits)
+        self._entered = 0.0
         self.status.write({"state": "idle", "n": 0, "t": time.time()})
 
     def enter(self, text: str, name: str) -> bool:
@@ -58,11 +65,13 @@ class Tracer:
             self.called[name] = self.called.get(name, 0) + 1
         self.count += 1
         self.status.write({"state": "in", "op": text, "n": self.count, "t": time.time()})
+        self._entered = time.perf_counter()
         return True
 
     def leave(self, outer: bool, text: str) -> None:
         self.depth -= 1
         if outer:
+            self.waited += time.perf_counter() - self._entered
             self.status.write({"state": "done", "op": text, "n": self.count, "t": time.time()})
 
     def note(self, state: str, text: str = "") -> None:
@@ -247,6 +256,7 @@ class Rank:
     def call(self, command: dict[str, Any]) -> dict[str, Any]:
         args = self._inputs(command)
         self.tracer.called = {}
+        self.tracer.waited = 0.0
         self.tracer.note("running", f"{self.config['entry']}(...)")
         started = time.perf_counter()
         try:
@@ -262,7 +272,7 @@ class Rank:
         outputs = list(out) if isinstance(out, (tuple, list)) else [out]
         meta = write_values(command["out"], outputs)
         return {"outputs": meta, "calls": dict(self.tracer.called), "seconds": seconds,
-                "tuple": isinstance(out, (tuple, list))}
+                "comm_s": self.tracer.waited, "tuple": isinstance(out, (tuple, list))}
 
     def bench(self, command: dict[str, Any]) -> dict[str, Any]:
         """Time `iters` calls, each on a fresh copy of the inputs, each started after a barrier
