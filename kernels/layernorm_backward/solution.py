@@ -82,7 +82,7 @@ def ln_bwd_rows_kernel(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, out_ptr, pdw_pt
 
 
 @triton.jit
-def ln_bwd_cols_kernel(pdw_ptr, pdb_ptr, out_ptr, M, N, P,
+def ln_bwd_cols_kernel(pdw_ptr, pdb_ptr, dw_row, N, P,
                        BLOCK_P: tl.constexpr, BLOCK_C: tl.constexpr):
     cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
     col_ok = cols < N
@@ -94,9 +94,11 @@ def ln_bwd_cols_kernel(pdw_ptr, pdb_ptr, out_ptr, M, N, P,
         offs = parts.to(tl.int64)[:, None] * N + cols[None, :]
         acc_w += tl.load(pdw_ptr + offs, mask=mask, other=0.0)
         acc_b += tl.load(pdb_ptr + offs, mask=mask, other=0.0)
-    dw_row = out_ptr + M.to(tl.int64) * N
-    tl.store(dw_row + cols, tl.sum(acc_w, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
-    tl.store(dw_row + N + cols, tl.sum(acc_b, axis=0).to(out_ptr.dtype.element_ty), mask=col_ok)
+    # dw_row points at row M of the output (dweight; dbias is the row after): the host
+    # passes that row, not M, so no int64 offset is needed here, and an M of 1 (which
+    # Triton specialises to a Python int) needs no special case.
+    tl.store(dw_row + cols, tl.sum(acc_w, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
+    tl.store(dw_row + N + cols, tl.sum(acc_b, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
 
 
 _SM_COUNT = {}
@@ -139,7 +141,7 @@ def layernorm_backward(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
         BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     block_c = 64
     ln_bwd_cols_kernel[(triton.cdiv(N, block_c),)](
-        pdw, pdb, out, M, N, programs, BLOCK_P=32, BLOCK_C=block_c, num_warps=4)
+        pdw, pdb, out[M], N, programs, BLOCK_P=32, BLOCK_C=block_c, num_warps=4)
     return out
 
 

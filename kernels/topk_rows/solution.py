@@ -39,7 +39,7 @@ import triton.language as tl
 MAX_K = 64
 SEGMENT = 2048          # columns per program for long rows
 MIN_PROGRAMS = 264      # two per SM on an H100 (132 SMs)
-KEY_MIN: tl.constexpr = -9223372036854775807 - 1
+KEY_MIN = tl.constexpr(-9223372036854775807 - 1)   # a constexpr global: Triton on the GPU refuses any other
 
 
 @triton.jit
