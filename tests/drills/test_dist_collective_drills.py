@@ -1,0 +1,85 @@
+"""Parallelism drills (#24), more collectives and a parallel layer: ring_reduce_scatter,
+moe_all_to_all, tp_mlp.
+
+Same harness as tests/drills/test_dist_drills.py (whose `run` also checks that no rank
+process and no port outlives a run): at gloo world size 2 and 4 each reference passes
+(with the bandwidth sweep at 2 where the drill has one) and each starter fails; the
+drill's typical pitfall (tests/drills/dist_fixtures) is caught with a message naming the
+wrong ranks, and the library collective is flagged, also under torch 2.13's new names.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from studio.drills.catalog import get_drill
+from studio.drills.harness.dist_common import bus_factor
+
+from .test_dist_drills import FIXTURES, run
+
+DRILLS = ("ring_reduce_scatter",)
+
+
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_drill_folder_is_complete(drill_id):
+    drill = get_drill(drill_id)
+    assert drill.distributed and drill.languages == ["torch"]
+    assert drill.starter_triton is None and drill.starter_cuda is None
+    source = drill.starter("torch").read_text()
+    assert re.search(rf'def {drill.entry}\(.*?\).*?:\n\s+"""', source, re.S) and "raise NotImplementedError" in source
+    assert "zh" in drill.statements
+    banned = set(drill.reference_ops["torch"])
+    assert banned >= {"all_reduce", "reduce_scatter_tensor", "reduce_scatter_single", "all_to_all_single",
+                      "all_gather_into_tensor", "all_gather_single"}
+
+
+@pytest.mark.parametrize("world_size", [2, 4])
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_reference_solution_passes(drill_id, world_size):
+    drill = get_drill(drill_id)
+    bench = world_size == 2 and bool(drill.bench_shapes)
+    result = run(drill_id, "@solution", world_size, bench=bench)
+    failures = [(c.name, c.error) for c in result.cases if not c.passed]
+    assert result.status == "passed", (failures, result.error, result.flag_names(), result.console.stderr[-2000:])
+    assert result.world_size == world_size and result.backend == "gloo"
+    checked = [c for c in result.cases if c.phase == "check"]
+    assert [c.name for c in checked] == [c["name"] for c in drill.cases]
+    assert all(len(c.ranks) == world_size and all(r["passed"] for r in c.ranks) for c in result.cases)
+    if bench:
+        points = result.bench.points
+        factor = bus_factor(drill.distributed["collective"], world_size)
+        assert len(points) == len(drill.bench_shapes) * len(drill.bench_dtypes)
+        assert "gloo" in result.bench.note and drill.distributed["library"] in points[0].baseline
+        for p in points:
+            assert p.passed and p.ms > 0 and p.ref_ms > 0
+            assert p.algbw == pytest.approx(p.bytes / (p.ms * 1e-3) / 1e9)
+            assert p.gbps == pytest.approx(p.algbw * factor)
+            assert p.ref_gbps == pytest.approx(p.bytes / (p.ref_ms * 1e-3) / 1e9 * factor)
+
+
+@pytest.mark.parametrize("drill_id", DRILLS)
+def test_starter_fails_with_its_traceback(drill_id):
+    result = run(drill_id, "@starter-torch", 2)
+    assert result.status == "failed" and result.cli_exit_code == 1
+    case = result.cases[0]
+    assert "NotImplementedError" in case.error and "starter_torch.py, line" in case.error
+
+
+def test_reduce_scatter_with_the_allreduce_indices_is_caught():
+    """The all-reduce's reduce-scatter leaves chunk r+1 on rank r: right sums, wrong rank."""
+    result = run("ring_reduce_scatter", FIXTURES / "rs_allreduce_indices.py", 4)
+    assert result.status == "failed"
+    case = next(c for c in result.cases if c.name == "odd-7")
+    assert [r["passed"] for r in case.ranks] == [False] * 4
+    assert all(r["error"].startswith("`out` wrong at 7 of 7 elements") for r in case.ranks), case.ranks
+
+
+def test_reduce_scatter_single_is_flagged():
+    """torch 2.13 renamed reduce_scatter_tensor to reduce_scatter_single: both are seen."""
+    result = run("ring_reduce_scatter", FIXTURES / "rs_library.py", 2)
+    assert all(c.passed for c in result.cases)
+    assert result.status == "failed" and "calls_reference" in result.flag_names()
+    detail = result.flags[0].detail
+    assert re.search(r"reduce_scatter_(single|tensor)", detail) and "rank 0" in detail and "rank 1" in detail
