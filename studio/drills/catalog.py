@@ -78,6 +78,7 @@ class DrillSpec:
     gpu_cases: list[dict[str, Any]] = field(default_factory=list)
     bench_shapes: list[list[int]] = field(default_factory=list)
     bench_dtypes: list[str] = field(default_factory=list)
+    bench_gpu_shapes: list[list[int]] = field(default_factory=list)   # a parallelism drill's NCCL sweep
     reference_ops: dict[str, list[str]] = field(default_factory=dict)
     error: str | None = None
     personal: bool = False  # saved by the user from the Bench pane (<data dir>/my-drills)
@@ -153,7 +154,8 @@ class DrillSpec:
             "trials": self.trials,
             "cases": self.cases,
             "gpu_cases": self.gpu_cases,
-            "bench": {"shapes": self.bench_shapes, "dtypes": self.bench_dtypes},
+            "bench": {"shapes": self.bench_shapes, "dtypes": self.bench_dtypes,
+                      **({"gpu_shapes": self.bench_gpu_shapes} if self.bench_gpu_shapes else {})},
             "reference_ops": self.reference_ops,
             **({"pack_problem": self.pack_problem} if self.pack_problem else {}),
             **({"distributed": self.distributed} if self.distributed else {}),
@@ -277,6 +279,9 @@ def _parse(folder: Path) -> DrillSpec:
     dtypes = bench.get("dtypes") or []
     if not all(_is_shape(s) for s in shapes):
         raise DrillError("bench.shapes must be a list of shapes (lists of positive ints)")
+    gpu_shapes = bench.get("gpu_shapes") or []
+    if not all(_is_shape(s) for s in gpu_shapes):
+        raise DrillError("bench.gpu_shapes must be a list of shapes (lists of positive ints)")
     for dtype in dtypes:
         _check_dtype(dtype, "bench.dtypes", tolerances)
     return DrillSpec(
@@ -304,6 +309,7 @@ def _parse(folder: Path) -> DrillSpec:
         gpu_cases=gpu_cases,
         bench_shapes=[list(s) for s in shapes],
         bench_dtypes=list(dtypes),
+        bench_gpu_shapes=[list(s) for s in gpu_shapes],
         reference_ops=_parse_reference_ops(data.get("reference_ops")),
         distributed=distributed,
     )

@@ -97,6 +97,18 @@ def test_tolerances_accept_yaml_exponent_strings(kernels_copy):
     assert drill.tolerances["float32"].atol == pytest.approx(1e-6)
 
 
+def test_gpu_bench_shapes_reach_the_judge_and_are_checked(kernels_copy):
+    # A parallelism drill's NCCL sweep (bench.gpu_shapes) travels in the judge's request
+    # beside the CPU sweep; a drill without one sends none; a malformed one is refused.
+    request = get_drill("ring_allreduce", kernels_copy).to_request()["bench"]
+    assert request["gpu_shapes"][-1] == [268435456] and request["shapes"][0] == [1024]
+    assert "gpu_shapes" not in get_drill("softmax", kernels_copy).to_request()["bench"]
+    path = kernels_copy / "ring_allreduce" / "drill.yaml"
+    path.write_text(path.read_text().replace("gpu_shapes: [[262144]", "gpu_shapes: [[-1]"))
+    drills = {d.id: d for d in load_catalog(kernels_copy)}
+    assert "bench.gpu_shapes" in drills["ring_allreduce"].error
+
+
 def test_kernels_readme_documents_every_file_role():
     readme = (KERNELS / "README.md").read_text()
     for name in ("drill.yaml", "statement.md", "starter_triton.py", "starter_torch.py",

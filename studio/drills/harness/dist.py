@@ -603,7 +603,10 @@ class DistJudge:
         self.emit("bench_info", available=True, note=note, copy_gbps=None)
         library = self._start("library", None)
         label = f"{self.dist.get('library') or 'dist.' + collective} ({self.backend})"
-        shapes = self.drill.get("bench", {}).get("shapes") or []
+        # NCCL between GPUs is timed over nccl-tests' kind of sweep (1 MB .. 1 GB) where the
+        # drill gives one (bench.gpu_shapes); gloo on CPU over the small default sweep.
+        bench = self.drill.get("bench", {})
+        shapes = (bench.get("gpu_shapes") if self.backend == "nccl" else None) or bench.get("shapes") or []
         dtypes = self.drill.get("bench", {}).get("dtypes") or ["float32"]
         for shape in shapes:
             for dtype in dtypes:
