@@ -16,7 +16,7 @@ from studio.drills.catalog import get_drill
 
 from .test_dist_drills import FIXTURES, run
 
-TRAINING_DRILLS = ("pipeline_1f1b",)
+TRAINING_DRILLS = ("pipeline_1f1b", "zero1_adam")
 
 
 @pytest.mark.parametrize("drill_id", TRAINING_DRILLS)
@@ -74,3 +74,13 @@ def test_pipeline_loss_averaged_per_microbatch_is_caught():
     assert by_name["one-microbatch"].passed          # one micro-batch: its mean is the batch's
     case = by_name["many-microbatches"]
     assert all(not r["passed"] and r["error"].startswith("`grad_weight` wrong at") for r in case.ranks), case.ranks
+
+
+def test_zero1_shards_of_n_floor_are_caught():
+    """N // n shards: the tail is never updated and rank 1's slice starts before its state shard."""
+    result = run("zero1_adam", FIXTURES / "zero1_floor_shards.py", 2)
+    assert result.status == "failed"
+    case = next(c for c in result.cases if c.name == "odd-7")    # c = 3 instead of 4
+    assert all(not r["passed"] and r["error"].startswith("`param` wrong at") and "first at [3]" in r["error"]
+               for r in case.ranks), case.ranks
+    assert next(c for c in result.cases if c.name == "first-step").passed    # 1000 = 2 x 500: both splits agree
