@@ -24,10 +24,12 @@ _DTYPE_SHORT = {"float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64
 
 
 def _short(n: int) -> str:
-    """4096 -> 4k, 50257 -> 50k, 127 -> 127: tick labels that fit side by side."""
+    """2048 -> 2k, 50257 -> 50k, 1000 -> 1000, 127 -> 127: tick labels that fit side by side."""
+    if n >= 1024 and n % 1024 == 0:
+        return f"{n // 1024}k"
     if n < 4096:
         return str(n)
-    return f"{n // 1024}k" if n % 1024 == 0 else f"{round(n / 1000)}k"
+    return f"{round(n / 1000)}k"
 
 
 def pg_point(pos):
@@ -39,6 +41,78 @@ def pg_point(pos):
 def point_label(point) -> str:
     size = "×".join(_short(v) for v in point.size)
     return f"{size}\n{_DTYPE_SHORT.get(point.dtype, point.dtype)}"
+
+
+def tick_texts(labels: list[str]) -> tuple[list[str], str]:
+    """What the size axis writes under each point, and the dtype they share ("" if mixed).
+
+    A point's label is its size and dtype on two lines; written like that twelve labels
+    such as 4k×11k×4k over f16 overlapped and lost their second line under the axis. So
+    the axis writes one line per point: the size alone when every point has the same dtype
+    (that dtype goes into the axis title), else the size and the dtype.
+    """
+    dtypes = {label.partition("\n")[2] for label in labels}
+    if len(dtypes) == 1:
+        return [label.partition("\n")[0] for label in labels], dtypes.pop()
+    return [label.replace("\n", " ") for label in labels], ""
+
+
+def _size_axis_class():
+    import pyqtgraph as pg
+    from PySide6.QtGui import QFontMetricsF
+
+    class SizeAxis(pg.AxisItem):
+        """The x axis of sizes: one label per index, as many as fit side by side.
+
+        It measures the labels in its font against the pixels one index takes at the
+        current width and zoom, and labels every k-th point so that no two overlap (at most
+        MAX_TICKS labels: 100 labels cost 30 ms a paint). Without labels (the roofline) it
+        is pyqtgraph's numeric axis.
+        """
+
+        GAP_PX = 12
+
+        def __init__(self, *args, **kwargs):
+            super().__init__(*args, **kwargs)
+            self.texts: list[str] | None = None
+            # The first and last labels may run this many pixels past the axis's ends (into
+            # the empty corner under the y axis) instead of being dropped.
+            self.setStyle(hideOverlappingLabels=48)
+
+        def set_texts(self, texts: list[str] | None) -> None:
+            self.texts = texts
+            self.picture = None
+            self.update()
+
+        def _font(self):
+            return self.style.get("tickFont") or self.font()
+
+        def label_step(self, lo: float, hi: float, pixels: float) -> int:
+            """Label every k-th index, k the smallest that keeps the labels apart."""
+            texts = self.texts or []
+            if not texts or pixels <= 0 or hi <= lo:
+                return 1
+            metrics = QFontMetricsF(self._font())
+            first, last = max(0, int(lo)), min(len(texts) - 1, int(hi) + 1)
+            widest = max((metrics.horizontalAdvance(t) for t in texts[first:last + 1]), default=0.0)
+            per_index = pixels / (hi - lo)
+            step = max(1, -(-int(widest + self.GAP_PX) // max(1, int(per_index))))
+            visible = last - first + 1
+            return max(step, -(-visible // MAX_TICKS))
+
+        def tickValues(self, minVal, maxVal, size):  # noqa: N802 - pyqtgraph's name
+            if self.texts is None:
+                return super().tickValues(minVal, maxVal, size)
+            step = self.label_step(minVal, maxVal, size)
+            lo, hi = max(0, int(minVal) - 1), min(len(self.texts) - 1, int(maxVal) + 1)
+            return [(step, [float(i) for i in range(lo, hi + 1) if i % step == 0 and minVal <= i <= maxVal])]
+
+        def tickStrings(self, values, scale, spacing):  # noqa: N802 - pyqtgraph's name
+            if self.texts is None:
+                return super().tickStrings(values, scale, spacing)
+            return [self.texts[int(round(v))] if 0 <= int(round(v)) < len(self.texts) else "" for v in values]
+
+    return SizeAxis
 
 
 class DrillPlot(QWidget):
@@ -64,7 +138,8 @@ class DrillPlot(QWidget):
         self.matmul_peak: float | None = None
         self.view.currentIndexChanged.connect(self.redraw)
         self.note = QLabel()
-        self.plot = pg.PlotWidget()
+        self.size_axis = _size_axis_class()(orientation="bottom")
+        self.plot = pg.PlotWidget(axisItems={"bottom": self.size_axis})
         self.plot.setBackground(None)
         self.plot.showGrid(x=False, y=True, alpha=0.3)
         self.legend = self.plot.addLegend(offset=(10, 24))
@@ -233,10 +308,18 @@ class DrillPlot(QWidget):
             return p.flops / (ms * 1e-3) / 1e12 if p.flops else None
         return p.bytes / (ms * 1e-3) / 1e9 if p.bytes else None
 
-    def _ticks(self, labels: list[str]) -> list:
-        """Every label up to MAX_TICKS of them, else every k-th: 100 labels cost 30 ms a paint."""
-        step = max(1, -(-len(labels) // MAX_TICKS))
-        return [(i, label) for i, label in enumerate(labels) if i % step == 0]
+    def _set_size_ticks(self, labels: list[str]) -> None:
+        """The size axis's labels, and the dtype they share as its title."""
+        texts, dtype = tick_texts(labels)
+        if texts != self.size_axis.texts:
+            self.size_axis.set_texts(texts)
+        title = self.tr("size (%1)").replace("%1", dtype) if dtype and labels else ""
+        if title != getattr(self, "_size_title", None):  # a streamed point changes neither, mostly
+            self._size_title = title
+            if title:
+                self.plot.setLabel("bottom", title)
+            else:
+                self.plot.getPlotItem().showLabel("bottom", False)
 
     def _update_in_place(self) -> bool:
         """Move the existing lines to the new data when nothing but the data changed."""
@@ -256,7 +339,7 @@ class DrillPlot(QWidget):
         self._signature = base + (tuple(sorted(self._curves)),)
         if self.points or self.overlay:
             self.note.setText("")
-        self.plot.getAxis("bottom").setTicks([self._ticks(self._labels())])
+        self._set_size_ticks(self._labels())
         for key, curve in self._curves.items():
             pts = sorted(data.get(key, []))
             if len(pts) > self.symbol_limit and curve.opts.get("symbol") is not None:
@@ -299,7 +382,7 @@ class DrillPlot(QWidget):
         unit = self.tr("µs") if time_view else ("TFLOP/s" if self.throughput_metric == "tflops" else "GB/s")
         self.plot.setLabel("left", unit)
         labels = self._labels()
-        self.plot.getAxis("bottom").setTicks([self._ticks(labels)])
+        self._set_size_ticks(labels)
         data = self.series()
         box = self.plot.getPlotItem().getViewBox()
         box.disableAutoRange()  # one range computation after all the lines, not one per line
@@ -333,7 +416,8 @@ class DrillPlot(QWidget):
         self.plot.setLogMode(x=True, y=True)
         self.plot.setLabel("left", "TFLOP/s")
         self.plot.setLabel("bottom", self.tr("arithmetic intensity (FLOP/byte)"))
-        self.plot.getAxis("bottom").setTicks(None)
+        self.size_axis.set_texts(None)
+        self._size_title = None
         if not data["points"]:
             self.note.setText(self.tr("The roofline needs a flops model (flops() in the bench spec) and timings."))
             return
