@@ -13,13 +13,14 @@ from __future__ import annotations
 import re
 
 import pytest
+import yaml
 
 from studio.drills.catalog import get_drill
 from studio.drills.harness.dist_common import bus_factor
 
-from .test_dist_drills import FIXTURES, run
+from .test_dist_drills import FIXTURES, _runner, run
 
-DRILLS = ("ring_reduce_scatter",)
+DRILLS = ("ring_reduce_scatter", "moe_all_to_all")
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
@@ -83,3 +84,27 @@ def test_reduce_scatter_single_is_flagged():
     assert result.status == "failed" and "calls_reference" in result.flag_names()
     detail = result.flags[0].detail
     assert re.search(r"reduce_scatter_(single|tensor)", detail) and "rank 0" in detail and "rank 1" in detail
+
+
+def test_moe_dispatch_grouped_by_rank_only_is_caught():
+    """Sorted by destination rank, not by expert: right tokens, right rank, wrong order."""
+    result = run("moe_all_to_all", FIXTURES / "moe_by_rank_only.py", 2)
+    assert result.status == "failed"
+    by_name = {c.name: c for c in result.cases}
+    assert by_name["one-token"].passed                   # one token: nothing to order
+    case = by_name["random-2-experts"]
+    assert all(not r["passed"] and r["error"].startswith("`tokens` wrong at") for r in case.ranks), case.ranks
+    assert not by_name["all-local"].passed               # wrong even with no message at all
+
+
+def test_moe_dispatch_without_the_count_exchange_is_caught(kernels_copy):
+    """Receive sizes guessed from the send sizes: a rank waits for tokens never sent."""
+    path = kernels_copy / "moe_all_to_all" / "drill.yaml"
+    data = yaml.safe_load(path.read_text())
+    data["distributed"]["case_timeout_s"] = 4
+    path.write_text(yaml.safe_dump(data))
+    result = run("moe_all_to_all", FIXTURES / "moe_no_counts.py", 2, runner=_runner(kernels_dir=kernels_copy))
+    assert result.status == "deadlock", (result.status, result.error)
+    message = result.error.message
+    assert "within 4 s while running case 'one-token'" in message, message
+    assert re.search(r"rank \d: waiting in wait for batch_isend_irecv\(\[isend->\d float32\[1, 8\]", message), message
