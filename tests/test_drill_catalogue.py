@@ -21,7 +21,8 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "paged_attention_decode",
              "topk_rows",
              "residual_rmsnorm",
-             "layernorm_backward", "fused_adamw", "moe_gating")
+             "layernorm_backward", "fused_adamw", "moe_gating",
+             "grouped_gemm")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)
