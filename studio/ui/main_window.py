@@ -86,6 +86,9 @@ class _DeviceProbe(QThread):
             self.found.emit("")
 
 
+LIVE_PROBES: set = set()   # device probes still running (see MainWindow.refresh_drill_device)
+
+
 class MainWindow(QMainWindow):
     language_requested = Signal(str)
     theme_requested = Signal(str)
@@ -172,7 +175,6 @@ class MainWindow(QMainWindow):
         ctx.tasks.damage_met.connect(self._damage_met)
         self.refresh_status()
         self.show_read_only_banner()
-        self._probes: list[_DeviceProbe] = []
         self.refresh_drill_device()
         geometry = ctx.settings.get("geometry")
         if geometry:
@@ -406,13 +408,22 @@ class MainWindow(QMainWindow):
             self.upcoming_label.setText("")
 
     def refresh_drill_device(self) -> None:
-        """Find the drill device again (at start, and after File → Drill device…)."""
-        self._probes = [p for p in self._probes if p.isRunning()]   # a running QThread must outlive its run
+        """Find the drill device again (at start, and after File → Drill device…).
+
+        The probe has no parent and is held in LIVE_PROBES until it ends: asking an SSH host
+        can take seconds, and a window closed or replaced meanwhile must not destroy a running
+        thread."""
         self.device_label.setText(self.tr("Drill device: checking…"))
-        self._probe = _DeviceProbe(self, self.ctx.settings)
+        self._probe = _DeviceProbe(None, self.ctx.settings)
         self._probe.found.connect(self._device_found)
-        self._probes.append(self._probe)
+        self._probe.finished.connect(self._forget_probes)   # a window method: runs in the GUI thread
+        LIVE_PROBES.add(self._probe)
         self._probe.start()
+
+    def _forget_probes(self) -> None:
+        for probe in [p for p in LIVE_PROBES if p.isFinished()]:
+            probe.wait()
+            LIVE_PROBES.discard(probe)
 
     def drill_device_settings(self) -> None:
         from studio.ui.drill_device_dialog import DrillDeviceDialog

@@ -33,7 +33,9 @@ def app(studio_app, qtbot, server, monkeypatch):
     monkeypatch.setattr(ssh_target, "DEFAULT_ROOT", str(server.folder / "remote"))
     drain(qtbot, studio_app)
     yield studio_app
-    for probe in getattr(studio_app.window, "_probes", []):
+    from studio.ui.main_window import LIVE_PROBES
+
+    for probe in list(LIVE_PROBES):
         probe.wait(30000)
 
 
