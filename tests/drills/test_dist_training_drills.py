@@ -16,7 +16,7 @@ from studio.drills.catalog import get_drill
 
 from .test_dist_drills import FIXTURES, run
 
-TRAINING_DRILLS = ("pipeline_1f1b", "zero1_adam")
+TRAINING_DRILLS = ("pipeline_1f1b", "zero1_adam", "ring_attention")
 
 
 @pytest.mark.parametrize("drill_id", TRAINING_DRILLS)
@@ -84,3 +84,14 @@ def test_zero1_shards_of_n_floor_are_caught():
     assert all(not r["passed"] and r["error"].startswith("`param` wrong at") and "first at [3]" in r["error"]
                for r in case.ranks), case.ranks
     assert next(c for c in result.cases if c.name == "first-step").passed    # 1000 = 2 x 500: both splits agree
+
+
+def test_ring_attention_merge_without_rescale_is_caught():
+    """Online softmax without exp(m_old - m_new): right with one block only."""
+    result = run("ring_attention", FIXTURES / "ring_attention_no_rescale.py", 2)
+    assert result.status == "failed" and not any(c.passed for c in result.cases)
+    causal = next(c for c in result.cases if c.name == "causal-long")    # rank 0 sees its own block only
+    assert causal.error.startswith("rank 1: `out` wrong at") and causal.error.endswith("(rank 0 correct)")
+    assert [r["passed"] for r in causal.ranks] == [True, False]
+    full = next(c for c in result.cases if c.name == "large-logits")
+    assert all(not r["passed"] and r["error"].startswith("`out` wrong at") for r in full.ranks)
