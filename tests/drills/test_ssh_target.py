@@ -114,10 +114,18 @@ def _run_until_case_started(runner, request, action) -> object:
 def test_stop_ends_the_remote_process_group_and_what_it_left(target):
     runner = DrillRunner(target=target)
     started = time.monotonic()
+    seen: list[str] = []
+
+    def stop():
+        seen.extend(remote_processes(target.root))
+        runner.stop()
+
     # The solution starts a grandchild that sleeps 600 s, then spins: both must go.
     result = _run_until_case_started(runner, RunRequest("softmax", str(BAD_KERNELS / "leaves_grandchild.py"),
-                                                        interpret=True, timeout_s=120), runner.stop)
+                                                        interpret=True, timeout_s=120), stop)
     assert result.status == "stopped", result.error
+    # agent, judge, worker and the grandchild were there and were found by the check below
+    assert len(seen) >= 4 and any("time.sleep(600)" in line for line in seen), seen
     assert time.monotonic() - started < 60
     assert wait_until_clean(target.root) == []
     assert _runs_left(target.root) == []
@@ -125,9 +133,16 @@ def test_stop_ends_the_remote_process_group_and_what_it_left(target):
 
 def test_a_dropped_connection_is_named_and_leaves_nothing_running(server, target):
     runner = DrillRunner(target=target)
+    seen: list[str] = []
+
+    def drop():
+        seen.extend(remote_processes(target.root))
+        server.drop_connections()
+
     result = _run_until_case_started(runner, RunRequest("softmax", str(BAD_KERNELS / "leaves_grandchild.py"),
-                                                        interpret=True, timeout_s=120), server.drop_connections)
+                                                        interpret=True, timeout_s=120), drop)
     assert result.status == "remote_error", result.error
+    assert len(seen) >= 4 and any("time.sleep(600)" in line for line in seen), seen
     assert "step 'run'" in result.error.message and "studio-test" in result.error.message
     assert "dropped" in result.error.message or "closed" in result.error.message
     assert wait_until_clean(target.root) == []
