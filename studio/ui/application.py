@@ -24,7 +24,7 @@ from studio.core.collection import Collection
 from studio.core.db import DatabaseCorrupt, DatabaseMissing, DatabaseProblem
 from studio.core.settings import Settings
 from studio.logsetup import setup_logging
-from studio.ui import i18n, theme
+from studio.ui import gui_gc, i18n, theme
 from studio.ui.context import AppContext, Bus
 from studio.ui.main_window import PANE_IDS, MainWindow
 from studio.ui.tasks import TaskRunner, user_message
@@ -157,6 +157,8 @@ class StudioApp:
     def __init__(self, collection: Collection, settings: Settings, language: str | None = None,
                  theme_name: str | None = None):
         self.qapp = ensure_qapp()
+        # Before the worker runs any Python: cycles are collected on this thread only.
+        gui_gc.install()
         self.settings = settings
         self.tasks = TaskRunner(collection)
         self.bus = Bus()
@@ -231,6 +233,9 @@ class StudioApp:
         QCoreApplication.processEvents()
         window.deleteLater()
         QCoreApplication.sendPostedEvents(None, QEvent.DeferredDelete)
+        # Its Python-only Qt objects (pyqtgraph's menus) are garbage now: free them here,
+        # on the GUI thread, not whenever the worker next allocates.
+        gui_gc.collect_now()
 
     def set_theme(self, setting: str) -> None:
         self.settings.set("theme", setting)
@@ -239,6 +244,7 @@ class StudioApp:
     def shutdown(self) -> None:
         self.tasks.shutdown()
         self.tasks.collection.close()
+        gui_gc.uninstall()  # the worker has stopped: no other thread can collect our widgets
 
 
 def _exit_now(code: int) -> int:

@@ -37,9 +37,11 @@ def softmax(x):
 @pytest.fixture
 def pane(studio_app, qtbot):
     pane = studio_app.window.show_pane("drills")
-    drain(qtbot, studio_app)
+    # building the pane and loading every drill and the roadmap took 3-5 s alone and over
+    # 10 s between other tests on the shared 2-core machine (load ~12)
+    drain(qtbot, studio_app, timeout=60_000)
     pane.select_drill("softmax")
-    drain(qtbot, studio_app)
+    drain(qtbot, studio_app, timeout=60_000)
     return pane
 
 
