@@ -308,3 +308,37 @@ def test_the_clis_run_remotely(server, capsys, monkeypatch):
         assert out.startswith("ok") and "MISSING python" in out and "cannot run there yet" in out
     finally:
         ssh_target.SshTarget("studio-test", control_dir=None).close()
+
+
+def test_gpu_mode_and_leetgpu_problems_run_remotely_with_their_own_files(target, tmp_path):
+    """A pack problem's folder and its import roots' helpers (GPU MODE's utils.py beside the
+    problems, LeetGPU's core/) go with the run; the user's clone stays where it is."""
+    from studio.drills import packs
+    from studio.drills.catalog import get_drill
+
+    fixtures = Path(__file__).resolve().parent / "pack_fixtures"
+    for name in ("gpumode", "leetgpu"):
+        shutil.copytree(fixtures / name, tmp_path / name)
+    packs.add_pack(tmp_path / "gpumode", name="gm")
+    packs.add_pack(tmp_path / "leetgpu", name="lg")
+    runner = DrillRunner(target=target)
+    folder = tmp_path / "gpumode" / "problems" / "practice" / "scale_py"
+    result = runner.run(RunRequest("gm/practice/scale_py", str(folder / "submission.py"), interpret=True,
+                                   problem=get_drill("gm/practice/scale_py").to_request()))
+    assert result.status == "passed", result.error
+    right = tmp_path / "right.py"
+    right.write_text("import torch\n\n\ndef solve(x, y, n):\n    torch.mul(x, 3, out=y)\n")
+    result = runner.run(RunRequest("lg/easy/1_scale", str(right), interpret=True,
+                                   problem=get_drill("lg/easy/1_scale").to_request()))
+    assert result.status == "passed", result.error
+    assert [c.name for c in result.cases] == ["example", "functional 1", "functional 2", "functional 3"]
+    # The helpers went with the runs as copies (the remote here shares this disk: check the list).
+    sent = ssh_target.map_request({"drill": get_drill("lg/easy/1_scale").to_request(), "solution": str(right)})[1]
+    assert str((tmp_path / "leetgpu" / "challenges" / "core" / "challenge_base.py").resolve()) in sent.files
+    assert not any("/medium/" in key or "/hard/" in key for key in sent.files)
+    sent = ssh_target.map_request({"drill": get_drill("gm/practice/scale_py").to_request(),
+                                   "solution": str(folder / "submission.py")})[1]
+    assert str((folder.parent / "utils.py").resolve()) in sent.files
+    assert not any("/sum_py/" in key for key in sent.files)              # other problems stay home
+    sent = ssh_target.map_request({"drill": get_drill("vector_add").to_request(), "solution": str(right)})[1]
+    assert {Path(key).parent.name for key in sent.files} == {"vector_add", right.parent.name}

@@ -175,14 +175,16 @@ class RunFiles:
                 if not name.endswith((".pyc", ".pyo")):
                     self.add_file(Path(root) / name)
 
-    def add_helpers(self, folder: Path) -> None:
-        """An import root's own files and its flat folders of modules (e.g. LeetGPU's core/)."""
+    def add_helpers(self, folder: Path, subfolders: bool) -> None:
+        """An import root's own files and, with `subfolders`, its flat folders of modules
+        (LeetGPU's challenges/core/; difficulty folders hold problem folders and are left)."""
         if not folder.is_dir():
             return
         for child in sorted(folder.iterdir()):
             if child.is_file():
                 self.add_file(child)
-            elif child.is_dir() and child.name not in _SKIP_DIRS and not any(p.is_dir() for p in child.iterdir()):
+            elif (subfolders and child.is_dir() and child.name not in _SKIP_DIRS
+                  and not any(p.is_dir() for p in child.iterdir())):
                 self.add_tree(child)
 
     @staticmethod
@@ -209,8 +211,9 @@ def map_request(payload: dict) -> tuple[dict, RunFiles]:
     files.add_file(solution)
     request["solution"] = files.remote(solution)
     drill = request.get("drill") or {}
-    if drill.get("spec_module"):
-        spec = Path(drill["spec_module"])
+    spec_module = drill.get("spec_module")
+    if spec_module and Path(spec_module).is_file():   # a pack problem has none ("None")
+        spec = Path(spec_module)
         files.add_tree(spec.parent)
         drill["spec_module"] = files.remote(spec)
     if drill.get("bench_spec"):
@@ -221,8 +224,8 @@ def map_request(payload: dict) -> tuple[dict, RunFiles]:
     if isinstance(pack, dict) and pack.get("folder"):
         folder = Path(pack["folder"])
         files.add_tree(folder)
-        files.add_helpers(folder.parent)
-        files.add_helpers(folder.parent.parent)
+        files.add_helpers(folder.parent, subfolders=False)        # GPU MODE: utils.py, eval.py beside the problems
+        files.add_helpers(folder.parent.parent, subfolders=True)  # LeetGPU: challenges/core/
         pack["folder"] = files.remote(folder)
         if pack.get("root"):
             pack["root"] = files.remote(pack["root"])
