@@ -220,3 +220,39 @@ def test_on_a_gpu_a_run_end_to_end_puts_every_point_on_the_plot(pane, studio_app
     qtbot.waitUntil(lambda: len(pane.plot._curves.get("you").getData()[0]) == 4 if "you" in pane.plot._curves
                     else False, timeout=5000)
     assert all(pane.table.item(r, 5).text() for r in range(4))  # GB/s in every row
+
+
+def test_profile_this_point_profiles_the_last_runs_kernel(pane, tmp_path, monkeypatch):
+    # The Bench pane's plot offers "Profile this point" like the drills pane: the request is
+    # the last run's kernel, function and spec at the clicked point's size and dtype, and the
+    # profile is kept with that bench run. Nothing happens before a run.
+    import studio.ui.profile_view as profile_view
+    from studio.drills import ncu
+
+    assert pane.plot.profile_check is ncu.unavailable_reason
+    made = []
+
+    class FakeDialog:
+        def __init__(self, ctx, request, source, code="", attempt_id=None, bench_run_id=None, parent=None):
+            made.append((request, source, code, bench_run_id))
+
+        def show(self):
+            pass
+
+        def start(self):
+            made.append("started")
+
+    monkeypatch.setattr(profile_view, "ProfileDialog", FakeDialog)
+    point = BenchPoint(size=[64, 128], dtype="float16", passed=True, ms=0.01)
+    pane.profile_point(point)
+    assert made == []
+    kernel = tmp_path / "row_scale.py"
+    shutil.copy(FIXTURES / "row_scale.py", kernel)
+    spec = tmp_path / "row_scale.bench.py"
+    spec.write_text("# spec\n")
+    pane.kernel_used, pane.func_used, pane.spec_used = kernel, "row_scale", spec
+    pane.doc = {"run_id": 7}
+    pane.profile_point(point)
+    request, source, code, run_id = made[0]
+    assert (request.entry, request.size, request.dtype, source, run_id) == ("row_scale", [64, 128], "float16", "bench", 7)
+    assert request.bench_spec == str(spec.resolve()) and "def row_scale" in code and made[1] == "started"

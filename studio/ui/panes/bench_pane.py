@@ -157,6 +157,9 @@ class BenchPane(QWidget):
         self.compare: dict | None = None
         self.runs: list = []
         self.rows: dict[tuple, int] = {}
+        self.kernel_used: Path | None = None
+        self.func_used: str | None = None
+        self.spec_used: Path | None = None
         self._build()
         self._show_empty_state()
 
@@ -211,6 +214,10 @@ class BenchPane(QWidget):
         self.plot = DrillPlot(symbol_limit=12)
         self.plot.empty_note = self.tr("Timings plot here as they land (on a GPU; without one, each size is "
                                        "checked for correctness only).")
+        from studio.drills.ncu import unavailable_reason
+
+        self.plot.profile_check = unavailable_reason   # "Profile this point" says why not, when not
+        self.plot.profile_requested.connect(self.profile_point)
         self.table = QTableWidget(0, COLUMNS)
         self.table.setHorizontalHeaderLabels([self.tr("Size"), self.tr("Dtype"), self.tr("Check"), self.tr("Max err"),
                                               self.tr("µs"), self.tr("GB/s"), "TFLOP/s", self.tr("% peak"),
@@ -484,6 +491,26 @@ class BenchPane(QWidget):
 
         self.ctx.tasks.run(store, self._stored)
         self._update_buttons()
+
+    def profile_point(self, point) -> None:
+        """Profile a plotted point of the last run's kernel with Nsight Compute, in a dialog; the
+        profile is kept with that bench run."""
+        if self.kernel_used is None or self.spec_used is None or not self.func_used:
+            return
+        from studio.drills.profiler import bench_request as profile_request
+        from studio.ui.profile_view import ProfileDialog
+
+        try:
+            request = profile_request(self.kernel_used, self.func_used, self.spec_used, list(point.size),
+                                      point.dtype, python=self.ctx.settings.get("drill_python") or None)
+            code = Path(self.kernel_used).read_text(encoding="utf-8", errors="replace")
+        except Exception as exc:  # noqa: BLE001 - a file gone since the run: said, not raised
+            self.ctx.bus.status_message.emit(str(exc))
+            return
+        self.profile_dialog = ProfileDialog(self.ctx, request, "bench", code,
+                                            bench_run_id=(self.doc or {}).get("run_id"), parent=self)
+        self.profile_dialog.show()
+        self.profile_dialog.start()
 
     def status_word(self, status: str) -> str:
         words = {"passed": self.tr("passed"), "failed": self.tr("failed"), "timeout": self.tr("timed out"),
