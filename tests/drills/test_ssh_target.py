@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import sys
 import threading
 import time
 from pathlib import Path
@@ -99,6 +100,16 @@ def test_a_pass_and_a_failure_come_back_with_console_and_device(target, tmp_path
     assert _runs_left(target.root) == [] and remote_processes(target.root) == []
 
 
+def _wait_for_grandchild(root: str, seconds: float = 30.0) -> list[str]:
+    """The run's processes once the solution's sleeping grandchild is among them."""
+    deadline = time.monotonic() + seconds
+    found = remote_processes(root)
+    while not any("time.sleep(600)" in line for line in found) and time.monotonic() < deadline:
+        time.sleep(0.1)
+        found = remote_processes(root)
+    return found
+
+
 def _run_until_case_started(runner, request, action) -> object:
     """Run; once a case has started (and its worker has had a moment), call action() from a thread."""
     fired = threading.Event()
@@ -106,7 +117,7 @@ def _run_until_case_started(runner, request, action) -> object:
     def on_event(event):
         if isinstance(event, CaseStarted) and not fired.is_set():
             fired.set()
-            threading.Timer(1.5, action).start()
+            threading.Thread(target=action, daemon=True).start()
 
     return runner.run(request, on_event=on_event)
 
@@ -117,7 +128,7 @@ def test_stop_ends_the_remote_process_group_and_what_it_left(target):
     seen: list[str] = []
 
     def stop():
-        seen.extend(remote_processes(target.root))
+        seen.extend(_wait_for_grandchild(target.root))
         runner.stop()
 
     # The solution starts a grandchild that sleeps 600 s, then spins: both must go.
@@ -136,7 +147,7 @@ def test_a_dropped_connection_is_named_and_leaves_nothing_running(server, target
     seen: list[str] = []
 
     def drop():
-        seen.extend(remote_processes(target.root))
+        seen.extend(_wait_for_grandchild(target.root))
         server.drop_connections()
 
     result = _run_until_case_started(runner, RunRequest("softmax", str(BAD_KERNELS / "leaves_grandchild.py"),
@@ -183,6 +194,20 @@ class socket_port:
 
     def __exit__(self, *exc) -> None:
         return None
+
+
+def test_a_login_shell_that_prints_does_not_confuse_the_stream(server, tmp_path):
+    """An rc file that echoes on every SSH command writes before the agent: skipped."""
+    chatty = server.target(python=sys.executable, root=str(server.folder / "remote"))
+    script = tmp_path / "noisy_python"
+    script.write_text(f"#!/bin/sh\necho 'Welcome to the GPU box'\nexec {sys.executable} \"$@\"\n")
+    script.chmod(0o755)
+    chatty.python = str(script)
+    right = tmp_path / "add.py"
+    right.write_text("def add(x, y):\n    return x + y\n")
+    result = DrillRunner(target=chatty).run(RunRequest("vector_add", str(right), interpret=True, trials=1,
+                                                       lang="torch", timeout_s=90))
+    assert result.status == "passed", result.error
 
 
 def test_no_python_and_no_torch_there(server):

@@ -11,7 +11,8 @@ Channel protocol (both ways over the one channel; see targets/ssh.py for the oth
   (SIGTERM, as the local runner does), b"K" kills its process group and its whole tree.
   End of stdin means the connection dropped or the app went away: the agent ends the judge's
   group (SIGTERM, 2 s grace, SIGKILL) and every descendant, removes the run folder, exits.
-- stdout, remote -> local: frames of 1 type byte + 4-byte big-endian length + payload:
+- stdout, remote -> local: first MAGIC (anything a login shell's rc file printed before it
+  is skipped by the reader), then frames of 1 type byte + 4-byte big-endian length + payload:
   E (bytes of the judge's event stream, JSON lines), O / R (the solution's stdout / stderr),
   F (the judge's faulthandler log, sent once at the end when not empty), W (a JSON
   {"step", "message"}: the agent itself failed at a named step) and X (a JSON
@@ -40,6 +41,7 @@ import time
 
 from studio.drills.harness import sandbox
 
+MAGIC = b"\x00STUDIO-DRILL-AGENT-1\x00"
 RUN_TOKEN = "@STUDIO_RUN@"
 CACHE_TOKEN = "@STUDIO_CACHE@"
 _TERM_GRACE_S = 2.0
@@ -212,8 +214,10 @@ def main(argv: list[str] | None = None) -> int:
     signal.signal(signal.SIGTERM, _hangup)
     try:
         try:
+            agent.out.write(MAGIC)
+            agent.out.flush()
             request = agent.receive()
-        except _Gone:
+        except (_Gone, BrokenPipeError):
             return 2
         except (OSError, ValueError, tarfile.TarError, struct.error) as exc:
             return agent.fail("receive the run's files", f"{type(exc).__name__}: {exc}")

@@ -50,6 +50,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from studio.drills.targets import TargetError
+from studio.drills.targets.agent import MAGIC
 
 DEFAULT_ROOT = "~/.cache/ml-infra-studio/remote"
 CONNECT_TIMEOUT_S = 10
@@ -516,6 +517,7 @@ class SshChild:
         self.returncode: int | None = None
         self._remote_rc: int | None = None
         self._ssh_err = bytearray()
+        self._junk = b""
         self._killed = False
         self._control: queue.Queue = queue.Queue()
         self._control.put(blob)
@@ -565,6 +567,8 @@ class SshChild:
         sinks = {b"O": self._out_w, b"R": self._err_w}
         failure = None
         try:
+            if not self._skip_to_magic(stream):
+                return
             while True:
                 head = _read_exact(stream, 5)
                 if head is None:
@@ -607,6 +611,19 @@ class SshChild:
             self._events.close()
             self.returncode = self._remote_rc if self._remote_rc is not None else code
 
+    def _skip_to_magic(self, stream) -> bool:
+        """Skip what the remote login shell printed before the agent's first bytes (an rc file
+        that echoes); False when the agent never spoke."""
+        seen = b""
+        while MAGIC not in seen:
+            chunk = stream.read(1)
+            if not chunk:
+                self._junk = seen[-2000:]
+                return False
+            seen = (seen + chunk)[-(1 << 16):]
+        self._junk = seen[:-len(MAGIC)][-2000:]
+        return True
+
     def _wait_ssh(self) -> int:
         try:
             return self.proc.wait(timeout=_KILL_WAIT_S if self._killed else None)
@@ -630,6 +647,9 @@ class SshChild:
                     + "; the remote agent ends the judge and every "
                     "process of the run when its connection closes")
         tail = text.strip().splitlines()[-6:]
+        junk = self._junk.decode("utf-8", "replace").strip()
+        if junk and not tail:
+            tail = ["the login shell printed: " + junk[-300:]]
         return (f"SSH to {host}, step 'start the judge': {self.target.python} exited with status {code} "
                 f"before the run finished" + (": " + " | ".join(tail) if tail else ""))
 
