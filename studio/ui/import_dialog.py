@@ -17,6 +17,13 @@ A deck refused at a limit (archive size or expansion ratio, reading time) is not
 the dialog says which limit stopped it and offers to read that file again with the limit
 raised (a value to edit, then "Read again with this limit"), where the command line names
 --max-size, --max-ratio or --time-limit.
+
+The Anki dialog also brings back reviews done in Anki (issue #28): "What: Reviews done in
+Anki" takes an .apkg (exported with scheduling) or a .colpkg exported after reviewing cards
+that came from this app, and adds those answers to our cards on the worker
+(`studio.core.importers.anki_reviews.import_reviews`, one transaction). The result lists the
+cards that gained reviews, the notes whose GUIDs match nothing here, and, when nothing
+changed, why; the due counts, Today and Stats are told to refresh.
 """
 
 from __future__ import annotations
@@ -52,8 +59,9 @@ from PySide6.QtWidgets import (
 
 from studio.ui.context import AppContext
 
-MODES = ("notes", "anki")
+MODES = ("notes", "anki", "reviews")  # "reviews": the Anki dialog with "Reviews done in Anki" chosen
 GROUP_ROLE = Qt.UserRole + 1  # a top-level item's group: cards | notes | interviews | encodings | duplicates
+#                                | reviewed (cards that gained reviews) | unmatched (GUIDs matching nothing)
 ASSUMPTION_ROLE = Qt.UserRole + 2  # an interview group's note on the year its file's dates were given
 
 
@@ -84,11 +92,9 @@ class ImportDialog(QDialog):
         self._unticked: set[str] = set()  # keys left unticked when the preview is read again
         self._progress = _Progress(self)
         self._progress.changed.connect(self._show_progress)
-        self.setWindowTitle(self.tr("Import notes") if mode == "notes" else self.tr("Import Anki deck"))
         self.resize(860, 620)
         self.path = QLineEdit()
-        self.path.setPlaceholderText(self.tr("Markdown files or a folder") if mode == "notes"
-                                     else self.tr("An .apkg file, or a CSV/TSV exported from Anki"))
+        self.path.textChanged.connect(self._path_changed)
         choose = QPushButton(self.tr("Choose…"))
         choose.clicked.connect(self._choose)
         self.read_button = QPushButton(self.tr("Preview"))
@@ -98,6 +104,7 @@ class ImportDialog(QDialog):
         row.addWidget(choose)
         row.addWidget(self.read_button)
         options = QFormLayout()
+        self.options = options
         self.choice = QButtonGroup(self)
         if mode == "notes":
             self.link = QRadioButton(self.tr("Link the notes where they are"))
@@ -126,6 +133,21 @@ class ImportDialog(QDialog):
             year_box.addStretch(1)
             options.addRow(self.tr("Dates without a year:"), year_box)
         else:
+            self.what_cards = QRadioButton(self.tr("Cards from a deck"))
+            self.what_reviews = QRadioButton(self.tr("Reviews done in Anki on cards exported from here"))
+            self.what_reviews.setToolTip(self.tr(
+                "After reviewing on the phone, export from Anki with scheduling (an .apkg with 'Include "
+                "scheduling information', or a collection backup, .colpkg): those answers are added to the "
+                "same cards here and their schedules recomputed. Importing a file twice adds nothing."))
+            self.what = QButtonGroup(self)
+            what_box = QHBoxLayout()
+            for button in (self.what_cards, self.what_reviews):
+                self.what.addButton(button)
+                what_box.addWidget(button)
+            what_box.addStretch(1)
+            (self.what_reviews if mode == "reviews" else self.what_cards).setChecked(True)
+            self.what_reviews.toggled.connect(self._what_changed)
+            options.addRow(self.tr("What:"), what_box)
             self.keep = QRadioButton(self.tr("Keep review history (scheduled with FSRS)"))
             self.fresh = QRadioButton(self.tr("Import every card as new"))
             self.keep.setChecked(True)
@@ -135,12 +157,14 @@ class ImportDialog(QDialog):
                 box.addWidget(button)
             box.addStretch(1)
             options.addRow(self.tr("History:"), box)
+            self.history_row = options.rowCount() - 1
         self.duplicates = QComboBox()  # notes and decks alike (issue #16: nothing merged silently)
         self.duplicates.addItem(self.tr("Keep both"), "keep_both")
         self.duplicates.addItem(self.tr("Keep the newest (an imported text replaces the collection's; "
                                         "its scheduling is kept)"), "keep_newest")
         self.duplicates.addItem(self.tr("Skip the later ones, and those already in the collection"), "skip")
         options.addRow(self.tr("Same question twice:"), self.duplicates)
+        self.duplicates_row = options.rowCount() - 1
         # The preview lists what the chosen policy will do: another choice may reopen a question
         # an earlier import left out (issue #16), so the list is drawn again for it.
         self.duplicates.currentIndexChanged.connect(self._redraw_duplicates)
@@ -192,11 +216,61 @@ class ImportDialog(QDialog):
         layout.addWidget(self.limit_box)
         layout.addWidget(self.progress)
         layout.addLayout(buttons)
+        self._show_mode()
+
+    # --- what is imported ----------------------------------------------------------------
+    def _show_mode(self) -> None:
+        """Title, hints, options and buttons for the chosen mode."""
+        reviews = self.mode == "reviews"
+        if self.mode == "notes":
+            self.setWindowTitle(self.tr("Import notes"))
+            self.path.setPlaceholderText(self.tr("Markdown files or a folder"))
+        elif reviews:
+            self.setWindowTitle(self.tr("Bring back reviews done in Anki"))
+            self.path.setPlaceholderText(self.tr("An .apkg (with scheduling) or .colpkg exported from Anki "
+                                                 "after reviewing"))
+        else:
+            self.setWindowTitle(self.tr("Import Anki deck"))
+            self.path.setPlaceholderText(self.tr("An .apkg file, or a CSV/TSV exported from Anki"))
+        if self.mode != "notes":
+            self.options.setRowVisible(self.history_row, not reviews)
+            self.options.setRowVisible(self.duplicates_row, not reviews)
+        self.read_button.setVisible(not reviews)
+        self.import_button.setText(self.tr("Bring back reviews") if reviews else self.tr("Import"))
+        self.tree.setHeaderLabels([self.tr("Card") if reviews else self.tr("Found"),
+                                   self.tr("Reviews added") if reviews else self.tr("Where")])
+        if reviews:
+            self.status.setText(self.tr("Choose the file exported from Anki, then Bring back reviews. "
+                                        "Nothing changes unless the whole file is read."))
+        else:
+            self.status.setText(self.tr("Choose what to import, then Preview."))
+        self._busy(False)
+
+    def _what_changed(self, reviews: bool) -> None:
+        self.mode = "reviews" if reviews else "anki"
+        self.plan = None
+        self.summary = None
+        self.tree.clear()
+        self.limit_box.hide()
+        self._show_problems([])
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self._show_mode()
+
+    def _path_changed(self, _text: str = "") -> None:
+        if self.mode == "reviews":
+            self._busy(False)
 
     # --- choosing ----------------------------------------------------------------------
     def _choose(self) -> None:
         if self.mode == "notes":
             chosen = QFileDialog.getExistingDirectory(self, self.tr("Choose a notes folder"))
+        elif self.mode == "reviews":
+            chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Choose a file exported from Anki"), "",
+                                                    self.tr("Anki packages (*.apkg *.colpkg)"))
+            if chosen:
+                self.path.setText(chosen)
+            return
         else:
             chosen, _ = QFileDialog.getOpenFileName(self, self.tr("Choose an Anki deck"), "",
                                                     self.tr("Anki decks (*.apkg *.csv *.tsv *.txt)"))
@@ -209,6 +283,11 @@ class ImportDialog(QDialog):
 
     def _busy(self, busy: bool) -> None:
         self.read_button.setEnabled(not busy)
+        if self.mode == "reviews":
+            self.import_button.setEnabled(not busy and bool(self.paths()))
+            for button in (self.what_cards, self.what_reviews):
+                button.setEnabled(not busy)
+            return
         self.import_button.setEnabled(not busy and self.plan is not None and self._has_anything())
 
     def _show_progress(self, done: int, total: int) -> None:
@@ -532,6 +611,9 @@ class ImportDialog(QDialog):
     # --- import ------------------------------------------------------------------------
     def apply(self) -> None:
         """Write the ticked parts on the worker; the summary replaces the preview's status."""
+        if self.mode == "reviews":
+            self.bring_back_reviews()
+            return
         if self.plan is None:
             return
         for item in self.card_items() + self.interview_items():
@@ -576,6 +658,71 @@ class ImportDialog(QDialog):
         for what in ("notes", "cards", "interviews"):
             self.ctx.bus.data_changed.emit(what)
         self.imported.emit(summary)
+
+    # --- reviews done in Anki ------------------------------------------------------------
+    def bring_back_reviews(self) -> None:
+        """Add the answers of the chosen Anki file to our cards, on the worker (one transaction)."""
+        paths = self.paths()
+        if not paths:
+            self.status.setText(self.tr("Choose a file first."))
+            return
+        from studio.core.importers.anki_reviews import import_reviews
+
+        path = paths[0]
+        self.summary = None
+        self.tree.clear()
+        self._show_problems([])
+        self._busy(True)
+        self.progress.setRange(0, 0)
+        self.status.setText(self.tr("Reading the reviews…"))
+        self.ctx.tasks.run(lambda col: import_reviews(col, path), self._reviews_back, self._failed)
+
+    def _reviews_back(self, summary) -> None:
+        """Show which cards gained reviews, what matched nothing, and why nothing changed if so."""
+        self.summary = summary
+        self.tree.clear()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1 if summary.completed else 0)
+        if summary.cards:
+            group = self._group("reviewed", self.tr("Cards that gained reviews (%1)")
+                                .replace("%1", str(len(summary.cards))))
+            for card in summary.cards:
+                item = QTreeWidgetItem(group, [card.question.replace("\n", " ")[:200], f"+{card.added}"])
+                item.setData(0, Qt.UserRole, card.card_id)
+                item.setToolTip(0, card.key)
+            group.setExpanded(True)
+        if summary.unmatched_notes:
+            group = self._group("unmatched", self.tr("Notes in the file that match no card here (%1): their "
+                                                     "reviews are left out").replace("%1",
+                                                                                     str(summary.unmatched_notes)))
+            for guid in summary.unmatched_examples:
+                QTreeWidgetItem(group, [self.tr("GUID %1").replace("%1", guid), ""])
+            more = summary.unmatched_notes - len(summary.unmatched_examples)
+            if more > 0:
+                QTreeWidgetItem(group, [self.tr("and %1 more").replace("%1", str(more)), ""])
+            group.setExpanded(True)
+        self._show_problems(list(summary.problems))
+        if summary.completed:
+            text = (self.tr("Reviews that came back: %1 · cards that gained reviews: %2 · already here: %3.")
+                    .replace("%1", str(summary.reviews_added)).replace("%2", str(len(summary.cards)))
+                    .replace("%3", str(summary.already_here)))
+            if not summary.reviews_added:
+                text += " " + self.tr("Nothing new: every review in this file was here already.")
+            self.ctx.bus.status_message.emit(text)
+        else:
+            text = self.tr("Nothing was imported and nothing changed; the problems below say why.")
+        self.status.setText(text)
+        self._busy(False)
+        if summary.completed and summary.reviews_added:
+            for what in ("reviews", "cards"):  # due counts, Today, Stats, the review queue
+                self.ctx.bus.data_changed.emit(what)
+        self.imported.emit(summary)
+
+    def review_items(self) -> list[QTreeWidgetItem]:
+        return self._children("reviewed")
+
+    def unmatched_items(self) -> list[QTreeWidgetItem]:
+        return self._children("unmatched")
 
     def _failed(self, error: Exception) -> None:
         """One plain sentence: a read-only or full disk says so and where, never SQL (issue #16)."""
