@@ -22,7 +22,8 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "topk_rows",
              "residual_rmsnorm",
              "layernorm_backward", "fused_adamw", "moe_gating",
-             "grouped_gemm")
+             "grouped_gemm",
+             "dropout")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)
