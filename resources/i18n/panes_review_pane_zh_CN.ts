@@ -153,7 +153,17 @@
         <translation>可以在“今天”（Ctrl+0）中提前学习，在上方按标签或搜索复习，或用“新建卡片”添加卡片。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/review_pane.py" line="255" />
+        <location filename="../../studio/ui/panes/review_pane.py" line="247" />
+        <source>imported</source>
+        <translation>导入</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="248" />
+        <source>interview</source>
+        <translation>面试</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/review_pane.py" line="261" />
         <source>Asked in: %1</source>
         <translation>面试中被问到：%1</translation>
     </message>

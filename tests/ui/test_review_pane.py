@@ -145,3 +145,16 @@ def test_cards_added_elsewhere_update_the_open_sessions_counts(studio_app, qtbot
     studio_app.bus.data_changed.emit("cards")
     drain(qtbot, studio_app)
     assert pane.queue.counts()["new"] == before + 1
+
+
+def test_the_apps_own_tags_are_shown_in_the_users_language(studio_app, qtbot):
+    from studio.ui import i18n
+
+    pane = _pane(studio_app, qtbot)
+    assert pane.display_tags("imported triton interview") == "imported triton interview"
+    i18n.install_translators("zh_CN")
+    try:
+        assert pane.display_tags("imported triton interview") == "导入 triton 面试"
+        assert pane.display_tags("") == ""
+    finally:
+        i18n.install_translators("en")

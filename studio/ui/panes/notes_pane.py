@@ -98,7 +98,8 @@ class NotesPane(QWidget):
         self.zoom_out_button.setToolTip(self.tr("Smaller text (Ctrl+-)"))
         self.zoom_out_button.clicked.connect(lambda: self.set_zoom(self.zoom - 1))
         for button in (self.zoom_in_button, self.zoom_out_button):
-            button.setFixedWidth(40)
+            # as narrow as the theme's padding allows (a fixed 40 px cut the "A" off)
+            button.setFixedWidth(button.sizeHint().width())
         self.browser = NoteBrowser()
         self.browser.setOpenLinks(False)
         self.browser.setOpenExternalLinks(False)

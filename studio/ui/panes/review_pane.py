@@ -242,13 +242,19 @@ class ReviewPane(QWidget):
         self._buttons(True, False)
         self.setFocus()
 
+    def display_tags(self, tags: str) -> str:
+        """The card's tags as shown above it: the app's own tags in the user's language."""
+        builtin = {"imported": self.tr("imported"),  # cards made by File → Import notes
+                   "interview": self.tr("interview")}  # cards made from an interview's questions
+        return " ".join(builtin.get(tag, tag) for tag in (tags or "").split())
+
     def _render(self) -> None:
         from studio.core.markdown_render import render_markdown
 
         text = card_markdown(self.card, self.ctx.settings.get("card_language"), self.revealed)
         flag = FLAG_COLOURS.get(self.card.flag)
         mark = f"<span style='color:{flag}'>⚑</span> " if flag else ""
-        where = " · ".join(x for x in (self.card.node_id, self.card.tags) if x)
+        where = " · ".join(x for x in (self.card.node_id, self.display_tags(self.card.tags)) if x)
         header = f"<p style='color:gray'>{mark}{html.escape(where)}</p>"
         if self.asked:
             where = "; ".join(f"{a['company']} {a['round']} ({a['date']})".replace("  ", " ") for a in self.asked)
