@@ -218,6 +218,8 @@ def test_no_python_and_no_torch_there(server):
     assert "check the remote Python" in result.error.message
     report = nowhere.doctor()
     assert [c.name for c in report.checks] == ["ssh", "python"] and not report.checks[1].ok
+    facts = nowhere.language_facts()            # the Drills pane's language picker asks the host
+    assert "check the remote Python" in facts["probe_error"]
     bare = "/usr/bin/python3"
     has_torch = subprocess.run([bare, "-c", "import torch"], capture_output=True).returncode == 0 \
         if os.access(bare, os.X_OK) else True

@@ -72,3 +72,9 @@ def target_from_settings(settings) -> "Target":
         return SshTarget(settings.get("drill_ssh_host").strip(),
                          python=(settings.get("drill_remote_python") or "").strip() or "python3")
     return LocalTarget(python)
+
+
+def language_facts(settings) -> dict:
+    """What the drill device can build and run (languages.probe's facts), for the language
+    picker: this machine's drill Python, or the SSH host's Python there."""
+    return target_from_settings(settings).language_facts()

@@ -77,6 +77,11 @@ class LocalTarget:
             env["TRITON_INTERPRET"] = "1"
         return env
 
+    def language_facts(self) -> dict:
+        from studio.drills.languages import probe_facts
+
+        return probe_facts(self.python)
+
     def start(self, payload: dict, workdir: Path) -> LocalChild:
         request_path = Path(workdir) / "request.json"
         request_path.write_text(json.dumps(payload), encoding="utf-8")

@@ -422,6 +422,34 @@ class SshTarget:
             raise TargetError(f"cannot start ssh: {exc}", step="run") from exc
         return SshChild(self, proc, Path(workdir), struct.pack(">Q", len(blob)) + blob)
 
+    def _probe(self) -> dict:
+        """languages.probe's facts from the Python there, plus triton's version (harness copied)."""
+        script = ("import json\nfrom studio.drills.languages.probe import facts\nf = facts()\n"
+                  "try:\n    import triton\n    f['triton'] = triton.__version__\n"
+                  "except Exception as exc:\n    f['triton_error'] = type(exc).__name__ + ': ' + str(exc)\n"
+                  "print(json.dumps(f))\n")
+        pkg = _remote_path(self.package_dir())
+        step = "probe the remote Python"
+        out = self._call(f"cd {pkg} && PYTHONPATH=\"$PWD\" {_remote_path(self.python)} -", step,
+                         stdin=script.encode(), timeout=120)
+        try:
+            return json.loads(out.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
+        except (ValueError, IndexError) as exc:
+            text = out.stderr.decode("utf-8", "replace").strip()
+            if out.returncode == 255:
+                raise TargetError(ssh_failure(self.host, step, text), step=step) from exc
+            raise TargetError(f"SSH to {self.host}, step '{step}': "
+                              f"{text.splitlines()[-1] if text else f'status {out.returncode}'}", step=step) from exc
+
+    def language_facts(self) -> dict:
+        """What the host's Python can build and run (for the Drills pane's language picker)."""
+        try:
+            self.connect()
+            self.ensure_package()
+            return self._probe()
+        except TargetError as exc:
+            return {"probe_error": str(exc)}
+
     def device_name(self) -> str:
         """The host's first GPU by nvidia-smi ('' where it has none): cheap, for a status bar."""
         self.connect()
@@ -462,18 +490,10 @@ class SshTarget:
         except TargetError as exc:
             add(Check("harness", False, str(exc), "free some space there, or check the folder's permissions"))
             return report
-        script = ("import json\nfrom studio.drills.languages.probe import facts\nf = facts()\n"
-                  "try:\n    import triton\n    f['triton'] = triton.__version__\n"
-                  "except Exception as exc:\n    f['triton_error'] = type(exc).__name__ + ': ' + str(exc)\n"
-                  "print(json.dumps(f))\n")
-        pkg = _remote_path(self.package_dir())
-        out = self._call(f"cd {pkg} && PYTHONPATH=\"$PWD\" {_remote_path(self.python)} -", "probe the remote Python",
-                         stdin=script.encode(), timeout=120)
         try:
-            facts = json.loads(out.stdout.decode("utf-8", "replace").strip().splitlines()[-1])
-        except (ValueError, IndexError):
-            text = out.stderr.decode("utf-8", "replace").strip()
-            add(Check("torch", False, f"the probe failed: {text.splitlines()[-1] if text else out.returncode}"))
+            facts = self._probe()
+        except TargetError as exc:
+            add(Check("torch", False, f"the probe failed: {exc}"))
             return report
         report.facts = facts
         if facts.get("torch"):

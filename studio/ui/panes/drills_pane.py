@@ -68,18 +68,19 @@ def file_safe(drill_id: str) -> str:
 
 
 class LanguageProbe(QThread):
-    """Asks the drill Python what it can build and run (languages.probe), off the GUI thread."""
+    """Asks the drill device (this machine's drill Python, or the SSH host's) what it can
+    build and run (languages.probe), off the GUI thread."""
 
     found = Signal(dict)
 
-    def __init__(self, python: str | None, parent=None):
+    def __init__(self, settings, parent=None):
         super().__init__(parent)
-        self.python = python
+        self.settings = settings
 
     def run(self) -> None:
-        from studio.drills.languages import probe_facts
+        from studio.drills.targets import language_facts
 
-        self.found.emit(probe_facts(self.python))
+        self.found.emit(language_facts(self.settings))
 
 
 class DrillRunThread(QThread):
@@ -458,7 +459,7 @@ class DrillsPane(QWidget):
         if self.language_facts is None:
             self._note(self.tr("Checking whether CUDA C++ can be built and run here…"), "info")
             if self.language_probe is None:
-                self.language_probe = LanguageProbe(self.ctx.settings.get("drill_python") or None, self)
+                self.language_probe = LanguageProbe(self.ctx.settings, self)
                 self.language_probe.found.connect(self._languages_known)
                 self.language_probe.start()
             return
@@ -585,6 +586,9 @@ class DrillsPane(QWidget):
 
     # --- running ---------------------------------------------------------------------------
     def _device_known(self, name: str) -> None:
+        if getattr(self, "language_probe", 1) is None:   # the device may have changed (File → Drill device…)
+            self.language_facts = None
+            self._show_language_note()
         if name:
             self.banner.setText(self.tr("Drill device: %1").replace("%1", name))
             set_role(self.banner, "tone", "ok")
