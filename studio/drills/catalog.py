@@ -419,7 +419,12 @@ def _parse_distributed(raw: Any) -> dict[str, Any] | None:
     outputs = raw.get("outputs", ["out"])
     if not isinstance(outputs, list) or not outputs or not all(isinstance(o, str) for o in outputs):
         raise DrillError("distributed.outputs must name the entry's outputs")
-    return {"world_sizes": list(sizes), "default_world_size": default, "collective": collective,
+    calls = raw.get("calls") or {}
+    if not isinstance(calls, dict) or not all(isinstance(k, str) and isinstance(v, int) and not isinstance(v, bool)
+                                              and v >= 0 for k, v in calls.items()):
+        raise DrillError("distributed.calls must map torch.distributed function names to call counts")
+    extra = {"calls": dict(calls), "calls_note": str(raw.get("calls_note") or "")} if calls else {}
+    return {**extra, "world_sizes": list(sizes), "default_world_size": default, "collective": collective,
             "case_timeout_s": float(timeout), "outputs": list(outputs),
             "library": str(raw.get("library") or (f"dist.{collective}" if collective else "")),
             "allowed": str(raw.get("allowed") or "point-to-point send/recv")}

@@ -469,6 +469,7 @@ class DistJudge:
                 self.calls.setdefault(r, {})
                 self.calls[r][name] = self.calls[r].get(name, 0) + int(count)
         verdict = self.compare(case, ranks, replies, expected)
+        self._check_call_counts(verdict, replies)
         for entry, reply in zip(verdict["ranks"], replies):
             if isinstance(reply.get("seconds"), (int, float)) and isinstance(reply.get("comm_s"), (int, float)):
                 entry["seconds"], entry["comm_s"] = float(reply["seconds"]), float(reply["comm_s"])
@@ -477,6 +478,32 @@ class DistJudge:
             verdict["note"] = bubble
             self.log(f"{case['name']}: {bubble}")
         return verdict
+
+    def _check_call_counts(self, verdict: dict[str, Any], replies: list[dict[str, Any]]) -> None:
+        """A drill whose `distributed.calls` says how many times one call of the solution must
+        call a torch.distributed function (tp_mlp: all_reduce twice, one per pass): a rank
+        whose count differs fails the case, with the counts it made."""
+        wanted = self.dist.get("calls") or {}
+        if not wanted:
+            return
+        changed = False
+        for entry, reply in zip(verdict["ranks"], replies):
+            made = reply.get("calls") or {}
+            wrong = [f"{name} {int(made.get(name, 0))} time{'s' if int(made.get(name, 0)) != 1 else ''} "
+                     f"(expected {count})" for name, count in sorted(wanted.items())
+                     if int(made.get(name, 0)) != count]
+            if wrong and entry.get("passed"):
+                note = self.dist.get("calls_note")
+                entry.update(passed=False, error="called torch.distributed." + ", ".join(wrong) + " in one call"
+                             + (f": {note}" if note else ""))
+                changed = True
+        bad = [e for e in verdict["ranks"] if not e["passed"]]
+        if changed:
+            good = [str(e["rank"]) for e in verdict["ranks"] if e["passed"]]
+            verdict["passed"] = False
+            verdict["error"] = ("; ".join(f"rank {e['rank']}: {e['error']}" for e in bad[:4])
+                                + (f"; {len(bad) - 4} more ranks wrong" if len(bad) > 4 else "")
+                                + (f" (rank{'s' if len(good) > 1 else ''} {', '.join(good)} correct)" if good else ""))
 
     def _bubble(self, case: dict[str, Any], per_rank: list[dict[str, Any]]) -> str | None:
         """A drill whose spec has `ideal_idle(case, world_size) -> (fraction, formula)` (a
