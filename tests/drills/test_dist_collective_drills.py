@@ -20,7 +20,7 @@ from studio.drills.harness.dist_common import bus_factor
 
 from .test_dist_drills import FIXTURES, _runner, run
 
-DRILLS = ("ring_reduce_scatter", "moe_all_to_all")
+DRILLS = ("ring_reduce_scatter", "moe_all_to_all", "tp_mlp")
 
 
 @pytest.mark.parametrize("drill_id", DRILLS)
@@ -32,8 +32,13 @@ def test_drill_folder_is_complete(drill_id):
     assert re.search(rf'def {drill.entry}\(.*?\).*?:\n\s+"""', source, re.S) and "raise NotImplementedError" in source
     assert "zh" in drill.statements
     banned = set(drill.reference_ops["torch"])
-    assert banned >= {"all_reduce", "reduce_scatter_tensor", "reduce_scatter_single", "all_to_all_single",
+    assert banned >= {"reduce_scatter_tensor", "reduce_scatter_single", "all_to_all_single",
                       "all_gather_into_tensor", "all_gather_single"}
+    if drill_id == "tp_mlp":     # the drill's own collective, counted instead (distributed.calls)
+        assert "all_reduce" not in banned and {"send", "recv", "isend"} <= banned
+        assert drill.distributed["calls"] == {"all_reduce": 2} and drill.distributed["calls_note"]
+    else:
+        assert "all_reduce" in banned and "calls" not in drill.distributed
 
 
 @pytest.mark.parametrize("world_size", [2, 4])
@@ -108,3 +113,38 @@ def test_moe_dispatch_without_the_count_exchange_is_caught(kernels_copy):
     message = result.error.message
     assert "within 4 s while running case 'one-token'" in message, message
     assert re.search(r"rank \d: waiting in wait for batch_isend_irecv\(\[isend->\d float32\[1, 8\]", message), message
+
+
+def test_tp_mlp_bias_added_before_the_all_reduce_is_caught():
+    result = run("tp_mlp", FIXTURES / "tp_bias_before_reduce.py", 2)
+    assert result.status == "failed" and not any(c.passed for c in result.cases)
+    case = result.cases[0]
+    assert all(r["error"].startswith("`y` wrong at") for r in case.ranks), case.ranks
+
+
+def test_tp_mlp_forward_only_all_reduce_leaves_grad_x_partial():
+    result = run("tp_mlp", FIXTURES / "tp_no_backward_reduce.py", 2)
+    assert result.status == "failed"
+    case = next(c for c in result.cases if c.name == "odd-sizes")
+    assert all(r["error"].startswith("`grad_x` wrong at") for r in case.ranks), case.ranks
+
+
+def test_tp_mlp_counts_its_all_reduces():
+    """Right values, a third all-reduce: the case fails on every rank with the count."""
+    result = run("tp_mlp", FIXTURES / "tp_extra_reduce.py", 2)
+    assert result.status == "failed" and not any(c.passed for c in result.cases)
+    for case in result.cases:
+        assert all(r["error"].startswith("called torch.distributed.all_reduce 3 times (expected 2) in one call: "
+                                          "Megatron's MLP needs one all-reduce in the forward pass")
+                   for r in case.ranks), case.ranks
+        assert case.error.startswith("rank 0: called torch.distributed.all_reduce 3 times")
+
+
+def test_distributed_calls_is_checked_when_the_drill_loads():
+    from studio.drills.catalog import DrillError, _parse_distributed
+
+    assert _parse_distributed({"calls": {"all_reduce": 2}, "calls_note": "why"})["calls"] == {"all_reduce": 2}
+    assert "calls" not in _parse_distributed({})
+    for bad in ({"all_reduce": -1}, {"all_reduce": "2"}, ["all_reduce"], {"all_reduce": True}):
+        with pytest.raises(DrillError, match="distributed.calls"):
+            _parse_distributed({"calls": bad})
