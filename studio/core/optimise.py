@@ -100,24 +100,41 @@ class OptimiseFailed(Exception):
     """The child process could not fit; the message says why in one sentence."""
 
 
-def run_optimiser(db_path: Path, timeout_s: float = 600) -> Fit:
-    """Fit in a child process (torch stays out of the caller) and return its result."""
-    try:
-        proc = subprocess.run([sys.executable, "-m", "studio.core.optimise", "--db", str(db_path)],
-                              capture_output=True, text=True, timeout=timeout_s)
-    except subprocess.TimeoutExpired as exc:
-        raise OptimiseFailed(f"fitting took longer than {timeout_s:.0f} s and was stopped") from exc
-    except OSError as exc:
-        raise OptimiseFailed(f"cannot start the optimiser: {exc}") from exc
-    lines = proc.stdout.strip().splitlines()
+def optimiser_command(db_path: Path) -> list[str]:
+    """The child process that fits (prints one JSON object on its last line of output)."""
+    return [sys.executable, "-m", "studio.core.optimise", "--db", str(db_path)]
+
+
+def parse_output(returncode: int, stdout: str, stderr: str) -> Fit:
+    """The child's answer as a Fit, or OptimiseFailed with its one-sentence reason."""
+    lines = (stdout or "").strip().splitlines()
     try:
         data = json.loads(lines[-1]) if lines else {}
     except ValueError:
         data = {}
-    if proc.returncode != 0 or "parameters" not in data:
-        why = data.get("error") or (proc.stderr.strip().splitlines() or ["no output"])[-1]
+    if not isinstance(data, dict):
+        data = {}
+    if returncode != 0 or "parameters" not in data:
+        why = data.get("error") or ((stderr or "").strip().splitlines() or lines or ["no output"])[-1]
         raise OptimiseFailed(f"the optimiser failed: {why}")
-    return Fit(data["parameters"], data["reviews"], data["before"], data["after"])
+    try:
+        parameters = [float(w) for w in data["parameters"]]
+        before = {k: float(v) for k, v in data["before"].items()}
+        after = {k: float(v) for k, v in data["after"].items()}
+        return Fit(parameters, int(data["reviews"]), before, after)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise OptimiseFailed(f"the optimiser's answer is incomplete ({type(exc).__name__}: {exc})") from exc
+
+
+def run_optimiser(db_path: Path, timeout_s: float = 600) -> Fit:
+    """Fit in a child process (torch stays out of the caller) and return its result."""
+    try:
+        proc = subprocess.run(optimiser_command(db_path), capture_output=True, text=True, timeout=timeout_s)
+    except subprocess.TimeoutExpired as exc:
+        raise OptimiseFailed(f"fitting took longer than {timeout_s:.0f} s and was stopped") from exc
+    except OSError as exc:
+        raise OptimiseFailed(f"cannot start the optimiser: {exc}") from exc
+    return parse_output(proc.returncode, proc.stdout, proc.stderr)
 
 
 def apply_parameters(col: Collection, result: Fit) -> None:
@@ -163,4 +180,4 @@ if __name__ == "__main__":
     raise SystemExit(_main())
 
 __all__ = ["MIN_REVIEWS", "Fit", "OptimiseFailed", "review_count", "review_logs", "evaluate", "fit",
-           "run_optimiser", "apply_parameters", "reset_parameters"]
+           "optimiser_command", "parse_output", "run_optimiser", "apply_parameters", "reset_parameters"]

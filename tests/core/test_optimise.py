@@ -22,13 +22,16 @@ DEFAULT = Scheduler().parameters
 TRUE = tuple(w * 5 if i < 4 else w for i, w in enumerate(DEFAULT))
 
 
-def _synthetic_history(col, cards: int = 120, reviews_each: int = 8, seed: int = 3) -> None:
-    """Reviews at the default scheduler's due dates; recall drawn from the TRUE model's retrievability."""
+def _synthetic_history(col, cards: int = 120, reviews_each: int = 8, seed: int = 3, first_id: int = 1) -> None:
+    """Reviews at the default scheduler's due dates; recall drawn from the TRUE model's retrievability.
+
+    Card ids run from `first_id` (past the shipped cards' ids when the collection holds them)."""
     rng = random.Random(seed)
     truth, default = Scheduler(parameters=TRUE, enable_fuzzing=False), Scheduler(enable_fuzzing=False)
     t0 = datetime(2024, 1, 1, 8, tzinfo=timezone.utc)
     rows = []
-    for cid in range(1, cards + 1):
+    ids = range(first_id, first_id + cards)
+    for cid in ids:
         at = t0 + timedelta(minutes=cid)
         true_card, sched_card = FsrsCard(card_id=cid, due=at), FsrsCard(card_id=cid, due=at)
         for n in range(reviews_each):
@@ -47,7 +50,7 @@ def _synthetic_history(col, cards: int = 120, reviews_each: int = 8, seed: int =
                           "a_zh, origin, created_at, modified_at, retired, suspended, flag, fsrs_state, reps, lapses, "
                           "due) VALUES (:id, :key, 'user', '', '', 'qa', 0, 2, :q, 'a', '', '', '', :now, :now, 0, 0, "
                           "0, 1, 0, 0, :now)"),
-                     [{"id": c, "key": f"syn:{c}", "q": f"q{c}", "now": now} for c in range(1, cards + 1)])
+                     [{"id": c, "key": f"syn:{c}", "q": f"q{c}", "now": now} for c in ids])
         conn.execute(text("INSERT INTO review_log (card_id, rating, reviewed_at, mode, state_before, state_after, "
                           "was_new) VALUES (:card_id, :rating, :at, 'review', '{}', 2, 0)"), rows)
 
