@@ -125,6 +125,12 @@ def _dispatch(argv: list[str] | None) -> int:
         from studio.dbcli import run_db_command
 
         return run_db_command(args)
+    # The core (SQLAlchemy, YAML, FSRS, Markdown, Pygments: ~300 modules) before Qt: once
+    # PySide6 is imported, its __feature__ import hook reads the source of every module
+    # imported after it (inspect.getsource), which cost 100-200 ms of CPU at start.
+    import studio.core.collection  # noqa: F401
+    import studio.core.markdown_render  # noqa: F401
+    import studio.core.today  # noqa: F401
     from studio.ui.application import run_gui, run_screenshot, run_smoke
 
     if args.command == "screenshot":
