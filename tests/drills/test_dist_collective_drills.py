@@ -148,3 +148,10 @@ def test_distributed_calls_is_checked_when_the_drill_loads():
     for bad in ({"all_reduce": -1}, {"all_reduce": "2"}, ["all_reduce"], {"all_reduce": True}):
         with pytest.raises(DrillError, match="distributed.calls"):
             _parse_distributed({"calls": bad})
+
+
+def test_all_gather_single_is_flagged_in_ring_allgather():
+    """The ring drills ban torch 2.13's new names too (all_gather_single, reduce_scatter_single)."""
+    result = run("ring_allgather", FIXTURES / "ag_single.py", 2)
+    assert result.status == "failed" and "calls_reference" in result.flag_names(), (result.status, result.error)
+    assert re.search(r"all_gather_(single|into_tensor)", result.flags[0].detail)
