@@ -50,6 +50,7 @@ class ReviewSettingsDialog(QDialog):
         super().__init__(parent)
         self.ctx = ctx
         self.setWindowTitle(self.tr("Review settings"))
+        self.setMinimumWidth(560)
         self.new_per_day = QSpinBox(maximum=9999)
         self.reviews_per_day = QSpinBox(maximum=99999)
         self.retention = QDoubleSpinBox(minimum=0.70, maximum=0.99, singleStep=0.01, decimals=2)
@@ -118,12 +119,13 @@ class ReviewSettingsDialog(QDialog):
         row.addWidget(self.default_button)
         row.addStretch(1)
         fit_row = QHBoxLayout()
-        fit_row.addWidget(self.fit_label, 1)
         fit_row.addWidget(self.use_fit_button)
+        fit_row.addStretch(1)
         inner = QVBoxLayout(box)
         inner.addWidget(self.parameters_label)
         inner.addLayout(row)
         inner.addWidget(self.optimise_progress)
+        inner.addWidget(self.fit_label)
         inner.addLayout(fit_row)
         self._timer = QTimer(self)
         self._timer.setSingleShot(True)
@@ -221,6 +223,9 @@ class ReviewSettingsDialog(QDialog):
         if not after.get("log_loss", 0) < before.get("log_loss", 0):
             text += " " + self.tr("The fitted parameters do not predict your reviews better than those in use: "
                                   "keeping those is advised.")
+        elif not after.get("rmse", 0) <= before.get("rmse", 0):
+            text += " " + self.tr("The log loss is lower with the fitted parameters but the RMSE is higher: they "
+                                  "predict your answers better overall, with less well calibrated probabilities.")
         self._finish_run(text, fitted=True)
 
     def _finish_run(self, text: str, fitted: bool = False) -> None:
@@ -234,6 +239,7 @@ class ReviewSettingsDialog(QDialog):
         self.use_fit_button.setVisible(fitted)
         self.use_fit_button.setEnabled(fitted)
         self._show_parameters()
+        self.adjustSize()  # the result's lines fit without clipping
 
     def use_fit(self) -> None:
         """The user confirmed: store the fitted parameters on OK."""

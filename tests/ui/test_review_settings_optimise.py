@@ -125,6 +125,10 @@ def test_a_fit_that_is_no_better_says_so(studio_app, qtbot):
                              "before": {"log_loss": 0.4, "rmse": 0.03}, "after": {"log_loss": 0.41, "rmse": 0.04}})
     _run(dialog, qtbot)
     assert "do not predict your reviews better" in dialog.fit_label.text()
+    dialog.command = _child({"parameters": list(Scheduler().parameters), "reviews": 480,
+                             "before": {"log_loss": 0.4, "rmse": 0.03}, "after": {"log_loss": 0.39, "rmse": 0.05}})
+    _run(dialog, qtbot)
+    assert "the RMSE is higher" in dialog.fit_label.text() and "do not predict" not in dialog.fit_label.text()
 
 
 @pytest.mark.parametrize("answer, code, why", [
