@@ -63,7 +63,9 @@ def route_kernel(x_ptr, out_ptr, bcount_ptr, T, E, K, n_blocks, stride_t, stride
     w_acc = tl.zeros([BLOCK_T, K_PAD], tl.float32)
     id_acc = tl.zeros([BLOCK_T, K_PAD], tl.int32)
     counts = tl.zeros([E_PAD], tl.int32)
-    taken = cols[None, :] >= E                              # padding is never picked
+    # Padding is never picked. Built at the loop's full [BLOCK_T, E_PAD] shape: a loop-carried
+    # value must keep its shape (Triton on the GPU refuses a [1, E_PAD] that grows).
+    taken = (tl.zeros([BLOCK_T, E_PAD], tl.int32) + cols[None, :]) >= E
     for j in range(0, K):
         cand = tl.where(taken, -float("inf"), x)
         best = tl.max(cand, axis=1)
@@ -79,7 +81,7 @@ def route_kernel(x_ptr, out_ptr, bcount_ptr, T, E, K, n_blocks, stride_t, stride
         w_acc = w_acc / tl.sum(w_acc, axis=1)[:, None]
     slot = toks.to(tl.int64)[:, None] * K + kcols[None, :]
     ok = tok_ok[:, None] & (kcols[None, :] < K)
-    n = T.to(tl.int64) * K
+    n = (T + tl.zeros([], tl.int64)) * K
     tl.store(out_ptr + slot, w_acc, mask=ok)
     tl.store(out_ptr + n + slot, id_acc.to(tl.float32), mask=ok)
     tl.store(bcount_ptr + cols.to(tl.int64) * n_blocks + blk, counts, mask=col_ok)
@@ -99,14 +101,14 @@ def scan_kernel(bcount_ptr, bprefix_ptr, out_ptr, T, E, K, n_blocks,
         before = tl.cumsum(c, axis=1) - c + running[:, None]
         tl.store(bprefix_ptr + row + blocks[None, :], before, mask=mask)
         running += tl.sum(c, axis=1)
-    tl.store(out_ptr + 2 * T.to(tl.int64) * K + experts, running.to(tl.float32), mask=e_ok)
+    tl.store(out_ptr + 2 * (T + tl.zeros([], tl.int64)) * K + experts, running.to(tl.float32), mask=e_ok)
 
 
 @triton.jit
 def place_kernel(out_ptr, bprefix_ptr, T, E, K, n_blocks,
                  BLOCK_T: tl.constexpr, E_PAD: tl.constexpr, S_PAD: tl.constexpr):
     blk = tl.program_id(0)
-    n = T.to(tl.int64) * K
+    n = (T + tl.zeros([], tl.int64)) * K
     cols = tl.arange(0, E_PAD)
     col_ok = cols < E
     counts = tl.load(out_ptr + 2 * n + cols, mask=col_ok, other=0.0).to(tl.int32)
