@@ -23,7 +23,7 @@ CATALOGUE = ("matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy",
              "residual_rmsnorm",
              "layernorm_backward", "fused_adamw", "moe_gating",
              "grouped_gemm",
-             "dropout", "fp8_quant")
+             "dropout", "fp8_quant", "top_p_sampling")
 
 
 @pytest.mark.parametrize("drill_id", CATALOGUE)
