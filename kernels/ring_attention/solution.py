@@ -34,7 +34,10 @@ def ring_attention(q, k, v, seq_len, causal):
         works, incoming = [], None
         if step < n - 1:
             incoming = torch.empty((2, heads, sizes[(owner - 1) % n], dim), dtype=k.dtype, device=k.device)
-            works = [dist.isend(block, right), dist.irecv(incoming, left)]
+            # One batch (an NCCL group): a separate isend and irecv with the same peer
+            # deadlock on NCCL with two ranks, where left == right.
+            works = dist.batch_isend_irecv([dist.P2POp(dist.isend, block, right),
+                                            dist.P2POp(dist.irecv, incoming, left)])
         if not causal or owner <= rank:
             scores = qs @ block[0].float().transpose(-1, -2)
             if causal and owner == rank:

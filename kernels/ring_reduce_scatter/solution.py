@@ -14,6 +14,23 @@ import torch
 import torch.distributed as dist
 
 
+def _exchange(send, right: int, recv, left: int) -> None:
+    """Send `send` to rank `right` while receiving `recv` from rank `left`, as one batch.
+
+    On NCCL a send waits for its receiver, and a send and a recv with the same peer run in
+    the order they were posted on one stream: with two ranks (left == right) an isend
+    followed by a recv deadlocks on the GPU as soon as the message is too large to be
+    buffered. batch_isend_irecv posts both together (an NCCL group); gloo runs it too.
+    """
+    ops = []
+    if send is not None and send.numel():
+        ops.append(dist.P2POp(dist.isend, send, right))
+    if recv is not None and recv.numel():
+        ops.append(dist.P2POp(dist.irecv, recv, left))
+    for work in dist.batch_isend_irecv(ops) if ops else []:
+        work.wait()
+
+
 def ring_reduce_scatter(x: torch.Tensor) -> torch.Tensor:
     rank, n = dist.get_rank(), dist.get_world_size()
     acc = x.to(torch.float32) if x.dtype != torch.float32 else x.clone()
@@ -21,8 +38,6 @@ def ring_reduce_scatter(x: torch.Tensor) -> torch.Tensor:
     right, left = (rank + 1) % n, (rank - 1) % n
     inbox = torch.empty_like(chunks[0])
     for step in range(n - 1):
-        work = dist.isend(chunks[(rank - step - 1) % n].contiguous(), right)
-        dist.recv(inbox, left)
+        _exchange(chunks[(rank - step - 1) % n].contiguous(), right, inbox, left)
         chunks[(rank - step - 2) % n].add_(inbox)
-        work.wait()
     return chunks[rank].to(x.dtype)
