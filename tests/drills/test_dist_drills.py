@@ -171,3 +171,18 @@ def test_raising_rank_ends_every_rank_with_its_traceback():
 def test_world_size_outside_the_drill_range_is_refused():
     result = _runner().run(RunRequest(drill="ring_allreduce", solution="@solution", world_size=9))
     assert result.status == "bad_request" and "2 to 8 ranks" in result.error.message
+
+
+def test_a_hang_after_a_returned_p2p_call_on_nccl_gets_the_batching_hint():
+    # On NCCL, isend/recv return once queued on the GPU: the ranks of the H100 run that
+    # deadlocked sat 'in their own code'. The report then says why and what to do; on gloo
+    # (where the op itself blocks) and for a rank still inside a call it adds nothing.
+    from types import SimpleNamespace
+
+    from studio.drills.harness.dist import DistJudge
+
+    stuck = "rank 0: in its own code, 29.8 s after wait for isend(float32[1], dst=1) returned (call #3)"
+    hint = DistJudge._nccl_hint(SimpleNamespace(backend="nccl"), stuck)
+    assert "batch_isend_irecv" in hint and "queued on the GPU" in hint
+    assert DistJudge._nccl_hint(SimpleNamespace(backend="gloo"), stuck) == ""
+    assert DistJudge._nccl_hint(SimpleNamespace(backend="nccl"), "rank 0: waiting in recv(float32[1], src=1)") == ""

@@ -450,7 +450,7 @@ class DistJudge:
             raise self.fail("deadlock", f"no result from every rank within "
                             f"{float(self.dist.get('case_timeout_s') or DEFAULT_CASE_TIMEOUT_S):g} s {during}: "
                             f"a deadlock (say, a send with no matching recv) or a very slow solution. "
-                            f"Every rank was ended. Where each rank was:\n{lock.report}")
+                            f"Every rank was ended. Where each rank was:\n{lock.report}{self._nccl_hint(lock.report)}")
         except RankFailure as failure:
             ranks.kill()
             if failure.kind != "raised":
@@ -615,6 +615,16 @@ class DistJudge:
                              + (self.dist.get("allowed") or "point-to-point send/recv"))
 
     # ----- timing ---------------------------------------------------------------------
+    def _nccl_hint(self, report: str) -> str:
+        """What a hang 'in its own code' after a point-to-point call means on NCCL."""
+        if self.backend != "nccl" or "in its own code" not in report:
+            return ""
+        return ("\nOn NCCL a send or recv call returns once the transfer is queued on the GPU, not when it "
+                "is done: a rank 'in its own code' long after one returned is usually stuck on the GPU, "
+                "behind a send whose peer posted its own send before the matching recv (with two ranks "
+                "the left and right neighbour are the same rank). Post each step's send and recv "
+                "together with dist.batch_isend_irecv.")
+
     def bench(self, ranks: RankSet) -> None:
         torch = self.torch
         collective = self.dist.get("collective")
@@ -678,7 +688,7 @@ class DistJudge:
             library.kill()
             if isinstance(exc, Deadlock):
                 raise self.fail("deadlock", f"no result from every rank within the run's time limit while timing "
-                                            f"{case['name']}. Where each rank was:\n{exc.report}")
+                                            f"{case['name']}. Where each rank was:\n{exc.report}{self._nccl_hint(exc.report)}")
             raise self._rank_failure(exc, f"while timing {case['name']}")
         except ValueError as exc:
             return {**point, "passed": False, "error": str(exc)}
