@@ -314,3 +314,24 @@ def test_a_gpu_mode_clone_is_added_and_says_what_runs(studio_app, qtbot, pane, m
     assert pane.result.status == "passed", pane.result.error
     cases = [pane.results.item(r, 0).text() for r in range(pane.results.rowCount())]
     assert "size=7 seed=11" in cases
+
+
+def test_drill_titles_in_the_list_are_not_cut_off(studio_app, qtbot, pane):
+    # The list is narrow (the statement and editor get the room): long titles wrap onto
+    # more lines instead of being elided, and each row is tall enough for its wrapped text.
+    studio_app.window.resize(1280, 800)
+    studio_app.window.show()
+    qtbot.waitUntil(lambda: pane.list.viewport().width() > 150, timeout=5000)
+    qtbot.wait(200)                     # the list lays its items out after a resize
+    metrics = pane.list.fontMetrics()
+    assert pane.list.count() > 30
+    wrapped = 0
+    for row in range(pane.list.count()):
+        item = pane.list.item(row)
+        rect = pane.list.visualItemRect(item)
+        title = item.text().split("\n")[0]
+        if metrics.horizontalAdvance(title) > rect.width():   # too long for one line here
+            wrapped += 1
+            assert rect.height() >= 3 * metrics.lineSpacing() - 2, item.text()   # title on 2+ lines, then facts
+        assert item.toolTip() in ("", item.text())
+    assert wrapped >= 3   # the catalogue has long titles at this width: the check above ran

@@ -157,6 +157,11 @@ class DrillsPane(QWidget):
     def _build(self) -> None:
         self.banner = QLabel()
         self.list = QListWidget()
+        # Long titles wrap onto a second line instead of being cut off (the list is narrow so
+        # the statement and the editor get the room); the full title is also the tooltip.
+        self.list.setWordWrap(True)
+        self.list.setTextElideMode(Qt.ElideNone)
+        self.list.setResizeMode(QListWidget.Adjust)
         self.list.currentRowChanged.connect(self._selected)
         self.statement = LocalTextBrowser()
         self.statement.anchorClicked.connect(open_web_link)
@@ -336,6 +341,7 @@ class DrillsPane(QWidget):
                 text = f"{mark}{drill.title_for(self.ctx.content_lang)}\n" + " · ".join(facts) + best
             item = QListWidgetItem(text)
             item.setData(Qt.UserRole, drill.id)
+            item.setToolTip(text)
             self.list.addItem(item)
             if drill.id == current:
                 self.list.setCurrentItem(item)  # keep the open drill without reloading it
