@@ -41,14 +41,14 @@ def test_smoke_opens_every_pane(studio_home):
     out = _run("smoke")
     assert out.returncode == 0, out.stderr
     assert "first paint:" in out.stdout
-    assert out.stdout.count(": ok") == 6  # notes, review, interviews, drills, stats, bench
+    assert out.stdout.count(": ok") == 7  # today, notes, review, interviews, drills, bench, stats
 
 
 def test_screenshot_writes_a_png_per_pane(tmp_path):
     out = _run("screenshot", "--out", str(tmp_path / "shots"), "--lang", "zh_CN", "--theme", "dark")
     assert out.returncode == 0, out.stderr
     names = sorted(p.name for p in (tmp_path / "shots").glob("*.png"))
-    assert names == ["bench.png", "drills.png", "interviews.png", "notes.png", "review.png", "stats.png"]
+    assert names == ["bench.png", "drills.png", "interviews.png", "notes.png", "review.png", "stats.png", "today.png"]
     assert all((tmp_path / "shots" / n).stat().st_size > 10_000 for n in names)
 
 

@@ -55,5 +55,5 @@ torch::Tensor layernorm_backward(torch::Tensor dy, torch::Tensor x, torch::Tenso
   // reinterpret_cast the data_ptr() for __half / __nv_bfloat16), then the column kernel
   // (sum in float32, round once into rows M and M + 1 of out: a float32 scratch row or a
   // templated store), C10_CUDA_KERNEL_LAUNCH_CHECK() after each launch, return out.
-  TORCH_CHECK(false, "layernorm_backward: allocate the output and launch your kernels");
+  TORCH_CHECK(false, "layernorm_backward: allocate the output and launch your kernel");
 }

@@ -36,5 +36,5 @@ torch::Tensor moe_gating(torch::Tensor logits, int64_t k, bool renormalize) {
   // auto stream = c10::cuda::getCurrentCUDAStream();
   // launch the kernels (reinterpret_cast the data_ptr() for __half / __nv_bfloat16),
   // C10_CUDA_KERNEL_LAUNCH_CHECK() after each, return out.
-  TORCH_CHECK(false, "moe_gating: allocate the output and launch your kernels");
+  TORCH_CHECK(false, "moe_gating: allocate the output and launch your kernel");
 }

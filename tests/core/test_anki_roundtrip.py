@@ -7,6 +7,8 @@ bring the reviews back (studio.core.importers.anki_reviews).
 
 from __future__ import annotations
 
+import time
+
 import base64
 import re
 from datetime import timezone
@@ -115,6 +117,9 @@ def test_exporting_again_updates_notes_in_anki(collection, tmp_path):
     card_id = _card_id(collection, CODE_Q)
     update_card(collection, card_id, CardDraft(q_en=CODE_Q, a_en="Edited **answer**", q_zh="", a_zh="",
                                                tags=["triton"], node_id="kernels.triton-model"))
+    # Anki replaces a note only with a newer one, by its modification time in whole seconds
+    # (the export's time): two exports inside one second would look equally old.
+    time.sleep(1.1)
     export_cards(collection, "apkg", second)
     acol = _anki(tmp_path / "anki")
     try:

@@ -23,22 +23,53 @@ def _spec():
 SPEC = _spec()
 
 
-@pytest.mark.parametrize("seed", [0, 1, 1234, 2 ** 31 + 5, 2 ** 40 + 77, 2 ** 63 - 1])
-def test_reference_stream_is_tl_rand_bit_for_bit(seed, monkeypatch):
-    monkeypatch.setenv("TRITON_INTERPRET", "1")   # read when a kernel is defined
-    triton = pytest.importorskip("triton")
-    tl = pytest.importorskip("triton.language")
+SEEDS = [0, 1, 1234, 2 ** 31 + 5, 2 ** 40 + 77, 2 ** 63 - 1]
+BASES = (0, 2 ** 31 - 1024)             # int32 offsets from both ends of the range
 
-    @triton.jit
-    def rand_kernel(out_ptr, seed, base, n, BLOCK: tl.constexpr):
-        offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
-        tl.store(out_ptr + offs, tl.rand(seed, base + offs), mask=offs < n)
+# tl.rand run by Triton's interpreter in a child process: TRITON_INTERPRET is read once per
+# process, so setting it inside a test process that already used Triton (the whole suite)
+# has no effect, and the kernel would not run on a CPU.
+_TL_RAND = """
+import json, sys, torch, triton, triton.language as tl
 
-    for base in (0, 2 ** 31 - 1024):            # int32 offsets from both ends of the range
+@triton.jit
+def rand_kernel(out_ptr, seed, base, n, BLOCK: tl.constexpr):
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    tl.store(out_ptr + offs, tl.rand(seed, base + offs), mask=offs < n)
+
+seeds, bases, path = json.loads(sys.argv[1]), json.loads(sys.argv[2]), sys.argv[3]
+result = {}
+for seed in seeds:
+    for base in bases:
         out = torch.empty(1000)
         rand_kernel[(1,)](out, seed, base, 1000, BLOCK=1024)
+        result[f"{seed}/{base}"] = out
+torch.save(result, path)
+"""
+
+
+@pytest.fixture(scope="module")
+def tl_rand_streams(tmp_path_factory):
+    import json
+    import os
+    import subprocess
+    import sys
+
+    pytest.importorskip("triton")
+    path = tmp_path_factory.mktemp("tl_rand") / "streams.pt"
+    env = {**os.environ, "TRITON_INTERPRET": "1"}
+    done = subprocess.run([sys.executable, "-c", _TL_RAND, json.dumps(SEEDS), json.dumps(list(BASES)), str(path)],
+                          env=env, capture_output=True, text=True, timeout=300)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return torch.load(path)
+
+
+@pytest.mark.parametrize("seed", SEEDS)
+def test_reference_stream_is_tl_rand_bit_for_bit(seed, tl_rand_streams):
+    for base in BASES:
+        out = tl_rand_streams[f"{seed}/{base}"]
         expected = SPEC.philox_uniform(seed, base + torch.arange(1000))
-        assert torch.equal(out, expected), (seed, base)
+        assert torch.equal(out, expected), (seed, base, (out != expected).sum().item())
 
 
 def test_draws_are_uniform_in_0_1():
