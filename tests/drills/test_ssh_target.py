@@ -100,6 +100,28 @@ def test_a_pass_and_a_failure_come_back_with_console_and_device(target, tmp_path
     assert _runs_left(target.root) == [] and remote_processes(target.root) == []
 
 
+def test_a_finished_run_releases_its_writer_at_once(target, tmp_path, monkeypatch):
+    """The thread feeding ssh's stdin ends with the run: left blocked on its queue, wait()
+    sat out its 1 s join timeout on every run (most of the remote overhead measured in
+    bench/results/remote_overhead.md)."""
+    children = []
+    start = ssh_target.SshTarget.start
+
+    def spy(self, payload, workdir):
+        child = start(self, payload, workdir)
+        children.append(child)
+        return child
+
+    monkeypatch.setattr(ssh_target.SshTarget, "start", spy)
+    right = tmp_path / "add.py"
+    right.write_text("def add(x, y):\n    return x + y\n")
+    result = DrillRunner(target=target).run(RunRequest("vector_add", str(right), interpret=True, trials=1,
+                                                       timeout_s=90, lang="torch"))
+    assert result.status == "passed", result.error
+    (child,) = children
+    assert not child._writer.is_alive() and child.proc.stdin.closed
+
+
 def _wait_for_grandchild(root: str, seconds: float = 30.0) -> list[str]:
     """The run's processes once the solution's sleeping grandchild is among them."""
     deadline = time.monotonic() + seconds

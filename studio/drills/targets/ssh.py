@@ -621,6 +621,9 @@ class SshChild:
         except (ValueError, KeyError, struct.error) as exc:
             failure = f"unreadable data from the remote agent on {self.target.host}: {exc}"
         finally:
+            # The remote side is done: let the writer close ssh's stdin and end now (wait()
+            # joins it; left blocked on the queue it cost every run a 1 s join timeout).
+            self._control.put(None)
             code = self._wait_ssh()
             self._errors.join(timeout=2)
             if self._remote_rc is None and not self._killed:
