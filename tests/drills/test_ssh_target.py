@@ -336,6 +336,18 @@ def test_the_package_hash_changes_with_the_harness():
     assert not any("__pycache__" in n for n in names)
 
 
+def test_a_parallelism_drill_runs_its_ranks_on_the_remote(target):
+    """Two gloo ranks of ring all-reduce started by the remote judge: per-rank results come back,
+    and nothing of either rank is left running there."""
+    result = DrillRunner(target=target).run(RunRequest("ring_allreduce", "@solution", interpret=True,
+                                                       trials=1, timeout_s=240, world_size=2))
+    assert result.status == "passed", result.error
+    assert result.world_size == 2 and "2 ranks" in (result.device or "")
+    assert result.cases and all(c.passed for c in result.cases)
+    assert {r["rank"] for c in result.cases for r in c.ranks} == {0, 1}
+    assert wait_until_clean(target.root) == [] and _runs_left(target.root) == []
+
+
 # ----- the command lines -------------------------------------------------------------------
 def test_the_clis_run_remotely(server, capsys, monkeypatch):
     import json
