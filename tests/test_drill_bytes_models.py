@@ -59,6 +59,12 @@ HAND = [
     # + y [1, 4096] fp16
     ("int8_wo_matmul", {"shape": [1, 4096, 4096], "dtype": "float16"},
      4096 * 2 + 4096 * 4096 + 4096 * 2 + 4096 * 2, 2 * 4096 * 4096),
+    # flash decoding, Llama-3-8B (Hq 32, Hkv 8, D 128) bf16, a 32K-slot cache holding
+    # 32768 + 1 + 1000 + 4096 = 37865 tokens: their K and V rows (2 * 37865 * 8 * 128 * 2),
+    # not the 93207 spare slots; q and out [4, 32, 128]; 4 int32 lengths;
+    # flops 4 * Hq * D per (query head, token)
+    ("flash_decoding", {"shape": [4, 32, 8, 128, 32768], "dtype": "bfloat16", "lens": [32768, 1, 1000, 4096]},
+     2 * 37865 * 8 * 128 * 2 + 2 * 4 * 32 * 128 * 2 + 4 * 4, 4 * 32 * 128 * 37865),
 ]
 
 
@@ -74,7 +80,7 @@ def test_bytes_and_flops_match_hand_computation(drill_id, case, nbytes, nflops):
 def test_every_catalogue_drill_has_a_hand_checked_model():
     assert {h[0] for h in HAND} == {
         "matmul", "transpose", "row_sum", "bias_gelu", "cross_entropy", "softmax_backward",
-        "rope", "flash_attention", "int8_wo_matmul"}
+        "rope", "flash_attention", "int8_wo_matmul", "flash_decoding"}
 
 
 @pytest.mark.parametrize("drill_id, case", [
@@ -82,6 +88,7 @@ def test_every_catalogue_drill_has_a_hand_checked_model():
     ("int8_wo_matmul", {"shape": [3, 5, 7], "dtype": "bfloat16"}),
     ("flash_attention", {"shape": [1, 2, 5, 16, 1], "dtype": "float32"}),
     ("rope", {"shape": [1, 3, 2, 8], "dtype": "float16", "layout": "qkv_slice"}),
+    ("flash_decoding", {"shape": [2, 4, 2, 16, 5], "dtype": "bfloat16"}),   # every slot in use
 ])
 def test_inputs_match_the_model_sizes(drill_id, case):
     """The tensors make_inputs builds have the sizes the bytes model counts."""
