@@ -106,6 +106,41 @@ def test_the_judges_checksum_is_the_timing_loops():
     assert tuple(loop.checksum(out).tolist()) == timing.checksum(out)[:2]
 
 
+def test_float8_outputs_are_summed_in_float32():
+    """CUDA has no sum or abs for float8 (the fp8_quant drill's timing once died with "abs_cuda
+    not implemented for 'Float8_e4m3fn'" on the H200): both checksums widen first, exactly."""
+    from studio.drills.harness.timed_loop import FLOAT8, TimedLoop
+
+    def cuda_like_sum(t, dtype=None):
+        if t.dtype in FLOAT8:
+            raise NotImplementedError(f"sum not implemented for {t.dtype}")
+        return torch._C.TensorBase.sum(t, dtype=dtype)
+
+    out = torch.randn(37, 11).to(torch.float8_e4m3fn)
+    loop = TimedLoop.__new__(TimedLoop)
+    loop._sum, loop._reshape = cuda_like_sum, torch._C.TensorBase.reshape
+    loop._getitem, loop._stack = torch._C.TensorBase.__getitem__, torch.stack
+    loop._float64, loop._float32, loop._to = torch.float64, torch.float32, torch._C.TensorBase.to
+    assert tuple(loop.checksum(out).tolist()) == timing.checksum(out.float())[:2]
+    assert timing.checksum(out) == timing.checksum(out.float())
+
+
+def test_each_timed_call_gets_its_input_sets_scalars():
+    """A scalar that differs between input sets (dropout's seed) is part of the set: with set
+    0's seed kept for every call, set 1's output was checked against set 1's answer and
+    failed (dropout on the H200, every benchmark point)."""
+    from studio.drills.harness.timed_loop import TimedLoop
+
+    loop = TimedLoop.__new__(TimedLoop)
+    loop._copy, loop._flush = torch._C.TensorBase.copy_, lambda: None
+    sources = [[torch.zeros(3), 0.1, 11], [torch.ones(3), 0.1, 22]]
+    work = [sources[0][0].clone(), 0.1, 11]
+    loop._prepare(work, sources[1], [0])
+    assert work[2] == 22 and torch.equal(work[0], torch.ones(3))
+    loop._prepare(work, sources[0], [0])
+    assert work[2] == 11 and torch.equal(work[0], torch.zeros(3))
+
+
 # ----- honesty observations ---------------------------------------------------------------------
 def test_dispatcher_hooks_see_other_threads_disabled_overrides_and_inference_mode():
     hooks = OpHooks({"log_softmax"})

@@ -32,6 +32,9 @@ import torch
 from studio.drills.harness.honesty import trusted
 
 FLUSH_BYTES = 256 << 20
+# torch's float8 types (those this build has): reductions on them are CPU-only.
+FLOAT8 = frozenset(getattr(torch, name) for name in ("float8_e4m3fn", "float8_e5m2", "float8_e4m3fnuz",
+                                                     "float8_e5m2fnuz", "float8_e8m0fnu") if hasattr(torch, name))
 
 
 class TimedLoop:
@@ -50,6 +53,8 @@ class TimedLoop:
         self._stack = torch.stack
         self._tolist = torch._C.TensorBase.tolist
         self._float64 = torch.float64
+        self._to = torch._C.TensorBase.to
+        self._float32 = torch.float32
         self._flush_buffer: torch.Tensor | None = None
         self._nan_pair = torch.full((2,), float("nan"), dtype=torch.float64, device="cuda")
         self._events: list[tuple[Any, Any]] = []
@@ -68,10 +73,15 @@ class TimedLoop:
         self._sum(self._flush_buffer)
 
     def _prepare(self, work: list[Any], source: list[Any], slots: list[int]) -> None:
-        """Copy the next input set into the work buffers, then flush L2 (not timed)."""
+        """Copy the next input set into the work buffers (its scalars too: a seed or a
+        length that differs between sets is part of the set), then flush L2 (not timed)."""
         with trusted():
             for slot in slots:
                 self._copy(work[slot], source[slot])
+            if len(slots) != len(work):
+                for slot, value in enumerate(source):
+                    if slot not in slots:
+                        work[slot] = value
             self._flush()
 
     def _event_pairs(self, n: int) -> list[tuple[Any, Any]]:
@@ -82,6 +92,8 @@ class TimedLoop:
     def checksum(self, out: torch.Tensor) -> torch.Tensor:
         """Two float64 sums of the output (all of it, and every 7th element)."""
         flat = self._reshape(out, (-1,))
+        if out.dtype in FLOAT8:          # CUDA has no sum/abs for float8; float32 holds it exactly
+            flat = self._to(flat, self._float32)
         return self._stack([self._sum(flat, dtype=self._float64),
                             self._sum(self._getitem(flat, slice(None, None, 7)),
                                       dtype=self._float64)])

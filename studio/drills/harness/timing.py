@@ -32,6 +32,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 import torch
+from studio.drills.harness.timed_loop import FLOAT8
 
 QUANTILES = [0.5, 0.2, 0.8]
 COPY_BYTES = 1 << 30          # each side of the bandwidth probe copy
@@ -170,6 +171,8 @@ def checksum(out: torch.Tensor) -> tuple[float, float, float, float]:
     """The two float64 sums the worker's timing loop takes of every timed output (all of it,
     every 7th element), and the absolute sums of the same that scale the tolerance."""
     flat = out.reshape(-1)
+    if out.dtype in FLOAT8:              # as the worker's loop: float8 reductions are CPU-only
+        flat = flat.float()
     part = flat[::7]
     return (float(flat.sum(dtype=torch.float64)), float(part.sum(dtype=torch.float64)),
             float(flat.abs().sum(dtype=torch.float64)), float(part.abs().sum(dtype=torch.float64)))
@@ -181,6 +184,10 @@ def _close(a: Any, b: float, scale: float) -> bool:
     if a != a or b != b:
         return a != a and b != b
     return abs(a - b) <= CHECKSUM_RTOL * scale + 1e-12
+
+
+def _fmt(value: Any) -> str:
+    return f"{value:.9g}" if isinstance(value, float) else str(value)
 
 
 def checksums_match(reported: Any, expected: list[tuple[float, float, float, float]],
@@ -197,8 +204,10 @@ def checksums_match(reported: Any, expected: list[tuple[float, float, float, flo
         want = expected[i % len(expected)]
         if not (isinstance(pair, list) and len(pair) == 2
                 and _close(pair[0], want[0], want[2]) and _close(pair[1], want[1], want[3])):
+            got = pair if isinstance(pair, list) else [pair]
             return (f"timed call {i + 1} of {n} returned a different result than the checked "
-                    f"call on the same input (skipped, stale or cached work)")
+                    f"call on the same input (skipped, stale or cached work): sums "
+                    f"{', '.join(_fmt(v) for v in got[:2])} against {_fmt(want[0])}, {_fmt(want[1])}")
     return None
 
 

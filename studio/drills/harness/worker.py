@@ -411,6 +411,8 @@ class Worker:
                 for slot, value in enumerate(source):
                     if isinstance(value, self.torch.Tensor):
                         work[slot].copy_(value)
+                    else:          # the set's own scalars (a dropout seed differs per set)
+                        work[slot] = value
             track = self.lang == "triton" and index == 0
             given = self._given_outputs(work) if track else {}
             self.kernel_watch = None
