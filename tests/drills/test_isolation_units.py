@@ -125,6 +125,24 @@ def test_float8_outputs_are_summed_in_float32():
     assert timing.checksum(out) == timing.checksum(out.float())
 
 
+def test_the_baseline_times_its_own_copies_of_the_inputs():
+    """fused_adamw's baseline (torch's fused AdamW, in place) once rewrote the input set
+    shared with the worker: every timed call of the solution then disagreed with its checked
+    output (H200). The copies keep each layout, gaps included; a broadcast input is kept."""
+    base = torch.randn(4, 10)
+    gapped = base[:, :7]                     # rows 10 apart, 7 used
+    broadcast = torch.randn(1, 5).expand(3, 5)
+    args = [base, gapped, broadcast, 3, 0.5]
+    snapshot = base.clone()
+    copies = timing.private_inputs(args)
+    assert copies[1].stride() == gapped.stride() and torch.equal(copies[1], gapped)
+    assert copies[0].data_ptr() != base.data_ptr() and copies[1].data_ptr() != base.data_ptr()
+    assert copies[2] is broadcast and copies[3:] == [3, 0.5]
+    copies[0].add_(1.0)
+    copies[1].add_(1.0)
+    assert torch.equal(base, snapshot) and not torch.equal(copies[0], base)
+
+
 def test_each_timed_call_gets_its_input_sets_scalars():
     """A scalar that differs between input sets (dropout's seed) is part of the set: with set
     0's seed kept for every call, set 1's output was checked against set 1's answer and

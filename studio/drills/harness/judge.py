@@ -534,11 +534,16 @@ class Judge:
                 guard = GuardedInput.of(value, label)
                 guarded.append(guard)
                 args.append(guard.buffer.view)
+            elif isinstance(value, (tuple, list, dict)):   # tensors nested in `data` (a dict of weights)
+                from studio.drills.harness.pack_problem import _clone
+
+                args.append(_clone(value))
             else:
                 args.append(value)
         staging = self._staging(reference, dtype)
         started = time.perf_counter()
-        reply = self.ask({"op": "call", "args": args, "staging": staging, "outputs": list(outputs or [])})
+        reply = self.ask({"op": "call", "args": args, "staging": staging, "outputs": list(outputs or []),
+                          "single": bool(getattr(self.spec, "single", False))})
         call_s = reply.get("call_s")
         if isinstance(call_s, float):
             self.overheads.append(time.perf_counter() - started - call_s)
@@ -586,7 +591,9 @@ class Judge:
         dtype = getattr(torch, str(reply.get("dtype") or ""), None)
         shape = reply.get("shape")
         if reply.get("type") == "Tensor" and isinstance(dtype, torch.dtype) and isinstance(shape, list):
-            problem = check_meta(reply, shape, dtype, self.device)   # plain, on the device, contiguous
+            # plain and on the device; any strides (cholesky_ex's L is column-major): it is
+            # staged in logical order, and the problem's check sees the values
+            problem = check_meta({**reply, "contiguous": True}, shape, dtype, self.device)
         else:
             problem = check_meta(reply, list(reference.shape), reference.dtype, self.device)
         if problem:
@@ -596,7 +603,7 @@ class Judge:
                                   f"solution's process: it is larger than the problem's output")
         out = staging[: int(reply["nbytes"])].view(dtype).reshape(shape)
         try:
-            problem = self.spec.check_output(inputs, reference, out)
+            problem = self.spec.check_output(inputs, reference, out, parts=reply.get("parts"))
         except Exception as exc:  # noqa: BLE001 - the problem's checker itself failed
             problem = f"the problem's check raised {type(exc).__name__}: {exc}"
         return Verdict(problem is None, problem)
@@ -737,7 +744,7 @@ class Judge:
 
     def bench_point(self, shape: list[int], dtype_name: str) -> dict[str, Any]:
         from studio.drills.harness.inputs import dtype_of
-        from studio.drills.harness.timing import checksum
+        from studio.drills.harness.timing import checksum, private_inputs
 
         torch = self.torch
         case = {"name": f"bench {shape} {dtype_name}", "shape": shape, "dtype": dtype_name,
@@ -770,13 +777,13 @@ class Judge:
             return {**point, "passed": False, "error": "the solution's process skipped an input set"}
 
         named = dict(getattr(self.spec, "baselines", None) or {"torch": self.spec.baseline})
-        return self._time_point(point, expected, named, sets[0])
+        return self._time_point(point, expected, named, private_inputs(sets[0]))
 
     def bench_pack_point(self, case: dict[str, Any]) -> dict[str, Any]:
         """One benchmark input of a pack problem: checked by the problem's own check, then
         timed like a drill's point with the problem's reference as the baseline."""
         from studio.drills.harness.pack_problem import PackProblemError
-        from studio.drills.harness.timing import checksum
+        from studio.drills.harness.timing import checksum, private_inputs
 
         torch = self.torch
         point: dict[str, Any] = {"size": case["shape"], "dtype": case["dtype"], "label": case["name"],
@@ -797,7 +804,8 @@ class Judge:
         except Exception as exc:  # noqa: BLE001 - the problem's own code, at one point
             return {**point, "passed": False, "error": f"preparing the benchmark input raised {type(exc).__name__}: {exc}"}
         point["bytes"] = int(self.spec.bytes_of(originals[0]))
-        setup = self.ask({"op": "bench_setup", "sources": sets, "stagings": stagings, "outputs": outputs})
+        setup = self.ask({"op": "bench_setup", "sources": sets, "stagings": stagings, "outputs": outputs,
+                          "single": bool(getattr(self.spec, "single", False))})
         if setup.get("raised"):
             return {**point, "passed": False, "error": str(setup["raised"])}
         expected = []
@@ -808,14 +816,18 @@ class Judge:
             if not verdict.passed or problem:
                 return {**point, "passed": False, "error": verdict.error or f"honesty: {problem}"}
             out = stagings[index][: int(reply["nbytes"])].view(getattr(torch, reply["dtype"])).reshape(reply["shape"])
-            if len(outputs) > 1:   # several outputs, joined: the timed loop checks the first one
+            if reply.get("parts"):   # a returned tuple, joined: the timed loop checks its first tensor
+                first = 1
+                for d in reply["parts"][0][0]:
+                    first *= int(d)
+                out = out[:first]
+            elif len(outputs) > 1:   # several outputs, joined: the timed loop checks the first one
                 out = out[: originals[index][outputs[0]].numel()]
             expected.append(checksum(out))
         del refs
         if len(expected) != BENCH_INPUT_SETS:
             return {**point, "passed": False, "error": "the solution's process skipped an input set"}
-        baseline_args = [v.clone() if isinstance(v, torch.Tensor) else v for v in originals[0]]
-        return self._time_point(point, expected, {"reference": self.spec.baseline}, baseline_args)
+        return self._time_point(point, expected, {"reference": self.spec.baseline}, private_inputs(originals[0]))
 
     def _time_point(self, point: dict[str, Any], expected: list[Any], named: dict[str, Any],
                     baseline_args: list[Any]) -> dict[str, Any]:

@@ -44,6 +44,25 @@ def time_baseline(fn: Callable[[], Any], warmup_ms: float, rep_ms: float) -> lis
     return _samples(fn, warmup_ms, rep_ms)
 
 
+def private_inputs(args: list[Any]) -> list[Any]:
+    """The baseline's own copies of an input set, in the same layout (strides kept, gaps too).
+
+    The input sets are shared with the worker, which copies them into its buffers before
+    every timed call; a baseline that works in place (torch's fused AdamW updates its
+    param and moments) would otherwise change the inputs under the solution's timed calls,
+    which then no longer match their checked outputs. Broadcast inputs (a zero stride) are
+    kept as they are: nothing can write them element by element.
+    """
+    copies = []
+    for value in args:
+        if isinstance(value, torch.Tensor) and not (value.numel() > 1 and 0 in value.stride()):
+            twin = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device)
+            twin.copy_(value)
+            value = twin
+        copies.append(value)
+    return copies
+
+
 def time_stock(fn: Callable[[], Any], protocol: str, rep_ms: float) -> list[float]:
     """Per-call ms of fn with Triton's stock timers, unchanged: do_bench or do_bench_cudagraph."""
     from triton.testing import do_bench, do_bench_cudagraph
