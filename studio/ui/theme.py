@@ -12,6 +12,9 @@ from `RADIUS`. 'system' follows the platform's colour scheme.
 
 from __future__ import annotations
 
+import functools
+from pathlib import Path
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QGuiApplication, QPalette
 from PySide6.QtWidgets import QApplication
@@ -199,12 +202,18 @@ def style_plot(plot, background: bool = True) -> None:
         title.setText(title.text, color=c["text"])
 
 
+@functools.lru_cache(maxsize=64)
+def _svg_text(path: str) -> str:
+    """An icon's SVG source, read once per run (the rail's icons are drawn again on a theme change)."""
+    return Path(path).read_text(encoding="utf-8")
+
+
 def tint_svg(path, role: str = "text", theme: str | None = None, size: int = 22):
     """A Lucide SVG (stroke="currentColor") drawn in a palette colour, as a QPixmap."""
     from PySide6.QtCore import QByteArray
     from PySide6.QtGui import QPixmap
 
-    data = path.read_text(encoding="utf-8").replace("currentColor", color(role, theme))
+    data = _svg_text(str(path)).replace("currentColor", color(role, theme))
     pixmap = QPixmap()
     pixmap.loadFromData(QByteArray(data.encode()), "SVG")
     return pixmap.scaled(size, size, Qt.KeepAspectRatio, Qt.SmoothTransformation) if not pixmap.isNull() else pixmap
@@ -221,8 +230,9 @@ def icon(name: str, size: int = 22):
     if not path.is_file():
         return result
     result.addPixmap(tint_svg(path, "text_muted", size=size), QIcon.Normal, QIcon.Off)
-    result.addPixmap(tint_svg(path, "accent", size=size), QIcon.Selected, QIcon.Off)
-    result.addPixmap(tint_svg(path, "accent", size=size), QIcon.Active, QIcon.Off)
+    accent = tint_svg(path, "accent", size=size)
+    result.addPixmap(accent, QIcon.Selected, QIcon.Off)
+    result.addPixmap(accent, QIcon.Active, QIcon.Off)
     return result
 
 
