@@ -1,27 +1,41 @@
-"""Reference solution: dropout whose mask is Triton's counter-based Philox stream, one kernel.
+"""Reference solution: dropout whose mask is a counter-based Philox stream, one kernel.
 
-Element (i, j) of x (M, N) draws r = tl.rand(seed, i * N + j) with an int32 offset and is
-kept when r >= p: y = x * (1 / (1 - p)) where kept, else 0. The mask is a pure function of
-(seed, i, j): nothing is stored, nothing is read back, and the backward pass (or a rerun)
-regenerates the same mask from the seed alone. That is why fused dropout in Triton and
-FlashAttention carry a seed and an offset instead of a mask tensor.
+Element (i, j) of x (M, N) has the logical index e = i * N + j (int32) and draws r = word
+e % 4 of Philox-4x32-10 on counter (e // 4, 0, 0, 0) with key (seed mod 2^32, seed >> 32),
+as a uniform float32; it is kept when r >= p: y = x * (1 / (1 - p)) where kept, else 0.
+`tl.rand4x(seed, c)` returns exactly the four uniforms of counter c, so one call serves
+elements 4c .. 4c + 3. The mask is a pure function of (seed, i, j): nothing is stored,
+nothing is read back, and the backward pass (or a rerun) regenerates the same mask from
+the seed alone. That is why fused dropout in Triton and FlashAttention carry a seed and an
+offset instead of a mask tensor.
 
 Why it is fast: dropout moves 2 * M * N * itemsize bytes (read x, write y); a stored uint8 or
 bool mask would add M * N bytes on the way forward and again on the way back. The kernel
-reads x once, in 16-byte vectors where the layout allows, and writes y once. A contiguous x
+reads x once and writes y once, in 16-byte vectors where the layout allows. A contiguous x
 (or one whose rows are packed, stride(0) == N) is handled as a single row of M * N
-elements, so its offsets i * N + j are plain consecutive integers and the tiles are long
-1-D runs with no row bookkeeping; other layouts use 2-D tiles with both strides.
+elements, so its indices e are plain consecutive integers: a program takes BLOCK of them
+(BLOCK a multiple of 4, so it starts on a counter boundary), calls tl.rand4x once on the
+BLOCK / 4 counters and interleaves the four results into element order,
+join(join(r0, r2), join(r1, r3)) reshaped to BLOCK: element 4c + w is word w of counter c.
 
-The cost to watch is Philox itself: ten rounds of two 32x32->64-bit multiplies and a few
-xors per element, ~50 integer instructions. In fp32 that is well below the memory time; in
-fp16/bf16 (4 bytes moved per element) it is of the same order as the memory time on an
-H100, so enough warps must be resident to overlap the two (8 warps, 4096 elements a
-program). tl.rand4x would amortise one Philox call over four elements, but the drill's
-stream is one tl.rand call per offset; see the statement. Not yet timed on a GPU.
+The cost to watch is Philox itself: ten rounds of two 32x32->64-bit multiplies and four
+xors, 60 to 80 integer instructions a call. With one call per element (tl.rand(seed, e))
+that is more integer work than the GPU does while its memory moves the element, and the
+kernel is integer-bound; with one call per four elements it is 15 to 20 instructions per
+element plus the conversion, compare and select, which is meant to bring the kernel to the
+memory bound. 4096 elements and 8 warps a program: 16 elements (4 Philox calls) per thread.
+Compiled for sm_90 with Triton 3.6, the 1-D kernel has no layout conversion or shared
+memory (the interleave stays in registers) and 16-byte loads and stores in fp32 and bf16.
+Not yet timed on a GPU.
 
-Offsets stay int32 (the statement requires it: tl.rand's stream for an int64 offset is a
-different one); pointer offsets are int64.
+Other layouts (padded rows, transposed views) use 2-D tiles with both strides. When N is a
+multiple of 4 the four elements of a counter are the same row's consecutive columns, so the
+tile takes the same rand4x-and-interleave path on (BLOCK_M, BLOCK_N / 4) counters. When it
+is not, a counter's four elements can straddle two rows: each element then computes the
+Philox call of its own counter e // 4 and keeps word e % 4 (one call per element, correct
+but four times the integer work; no benchmark shape takes this path).
+
+Indices stay int32 (M * N < 2^31, so e // 4 < 2^29); pointer offsets are int64.
 """
 
 import torch
@@ -30,18 +44,48 @@ import triton.language as tl
 
 
 @triton.jit
-def dropout_kernel(x_ptr, y_ptr, M, N, stride_m, stride_n, p, scale, seed, n_blocks_n,
-                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+def _interleave4(r0, r1, r2, r3, shape: tl.constexpr):
+    """Four (..., K) blocks to one (..., 4K) block with element 4c + w = r_w[c]. tl.join(a, b)
+    adds a new last axis [a, b]; joining two joins adds another, so the result is indexed
+    [..., c, u, v] = (r0, r2 | r1, r3)[u + 2 v]: with the pairs (r0, r2) and (r1, r3), the
+    row-major order of (u, v) is r0, r1, r2, r3."""
+    return tl.reshape(tl.join(tl.join(r0, r2), tl.join(r1, r3)), shape)
+
+
+@triton.jit
+def dropout_1d_kernel(x_ptr, y_ptr, total, p, scale, seed, BLOCK: tl.constexpr):
+    pid = tl.program_id(0)
+    counters = pid * (BLOCK // 4) + tl.arange(0, BLOCK // 4)       # int32: e // 4 of this tile
+    r0, r1, r2, r3 = tl.rand4x(seed, counters)
+    r = _interleave4(r0, r1, r2, r3, [BLOCK])
+    offs = pid.to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = tl.where(r >= p, x.to(tl.float32) * scale, 0.0)
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def dropout_2d_kernel(x_ptr, y_ptr, M, N, stride_m, stride_n, p, scale, seed, n_blocks_n,
+                      BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, N_MULTIPLE_OF_4: tl.constexpr):
     pid = tl.program_id(0)
     pid_m = pid // n_blocks_n
     pid_n = pid % n_blocks_n
     rows = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    if N_MULTIPLE_OF_4:
+        # Columns 4c .. 4c + 3 of row i are e = 4 * (i * N / 4 + c) + w: one counter each group.
+        groups = pid_n * (BLOCK_N // 4) + tl.arange(0, BLOCK_N // 4)
+        r0, r1, r2, r3 = tl.rand4x(seed, rows[:, None] * (N // 4) + groups[None, :])
+        r = _interleave4(r0, r1, r2, r3, [BLOCK_M, BLOCK_N])
+    else:
+        e = rows[:, None] * N + cols[None, :]                          # int32 logical index
+        r0, r1, r2, r3 = tl.rand4x(seed, e // 4)
+        word = e % 4
+        r = tl.where(word == 0, r0, tl.where(word == 1, r1, tl.where(word == 2, r2, r3)))
     mask = (rows < M)[:, None] & (cols < N)[None, :]
     x = tl.load(x_ptr + rows.to(tl.int64)[:, None] * stride_m + cols.to(tl.int64)[None, :] * stride_n,
                 mask=mask, other=0.0)
-    offsets = rows[:, None] * N + cols[None, :]          # int32: the stream's counter
-    r = tl.rand(seed, offsets)
     y = tl.where(r >= p, x.to(tl.float32) * scale, 0.0)
     tl.store(y_ptr + rows.to(tl.int64)[:, None] * N + cols[None, :], y.to(y_ptr.dtype.element_ty),
              mask=mask)
@@ -51,24 +95,29 @@ ELEMS_PER_PROGRAM = 4096
 
 
 def dropout(x: torch.Tensor, p: float, seed: int) -> torch.Tensor:
-    """Return x with elements zeroed where tl.rand(seed, i * N + j) < p and the rest scaled
-    by 1 / (1 - p), as a new contiguous tensor of x's dtype."""
+    """Return x with element e = i * N + j zeroed where word e % 4 of Philox(seed, e // 4),
+    as a uniform, is below p and the rest scaled by 1 / (1 - p), as a new contiguous tensor
+    of x's dtype."""
     assert x.ndim == 2 and 0.0 <= p < 1.0
     M, N = x.shape
-    assert M * N < 2 ** 31, "offsets i * N + j must fit in int32"
+    total = M * N
+    assert total < 2 ** 31, "indices i * N + j must fit in int32"
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    if M * N == 0:
+    if total == 0:
         return y
-    if x.stride(1) == 1 and (x.stride(0) == N or M == 1):
-        rows, cols, stride_m, stride_n = 1, M * N, M * N, 1      # one long row: offsets are 0..MN-1
-    else:
-        rows, cols, stride_m, stride_n = M, N, x.stride(0), x.stride(1)
-    block_n = min(triton.next_power_of_2(cols), ELEMS_PER_PROGRAM)
-    block_m = max(1, min(ELEMS_PER_PROGRAM // block_n, triton.next_power_of_2(rows)))
-    n_blocks_n = triton.cdiv(cols, block_n)
-    grid = (triton.cdiv(rows, block_m) * n_blocks_n,)
-    dropout_kernel[grid](x, y, rows, cols, stride_m, stride_n, p, 1.0 / (1.0 - p), seed, n_blocks_n,
-                         BLOCK_M=block_m, BLOCK_N=block_n, num_warps=8 if block_m * block_n >= 2048 else 4)
+    scale = 1.0 / (1.0 - p)
+    if x.stride(1) == 1 and (x.stride(0) == N or M == 1):       # packed rows: e = 0 .. MN - 1
+        block = max(4, min(triton.next_power_of_2(total), ELEMS_PER_PROGRAM))
+        dropout_1d_kernel[(triton.cdiv(total, block),)](
+            x, y, total, p, scale, seed, BLOCK=block, num_warps=8 if block >= 2048 else 4)
+        return y
+    block_n = max(4, min(triton.next_power_of_2(N), ELEMS_PER_PROGRAM))
+    block_m = max(1, min(ELEMS_PER_PROGRAM // block_n, triton.next_power_of_2(M)))
+    n_blocks_n = triton.cdiv(N, block_n)
+    grid = (triton.cdiv(M, block_m) * n_blocks_n,)
+    dropout_2d_kernel[grid](x, y, M, N, x.stride(0), x.stride(1), p, scale, seed, n_blocks_n,
+                            BLOCK_M=block_m, BLOCK_N=block_n, N_MULTIPLE_OF_4=N % 4 == 0,
+                            num_warps=8 if block_m * block_n >= 2048 else 4)
     return y
 
 

@@ -1,4 +1,4 @@
-"""dropout whose Philox counter is the memory offset i * stride(0) + j * stride(1) instead of
+"""dropout whose Philox index is the memory offset i * stride(0) + j * stride(1) instead of
 the logical i * N + j: right for contiguous x, another mask for padded rows and transposed views."""
 import torch
 import triton
@@ -13,8 +13,10 @@ def dropout_kernel(x_ptr, y_ptr, M, N, stride_m, stride_n, p, scale, seed,
     mask = (rows < M)[:, None] & (cols < N)[None, :]
     mem = rows[:, None] * stride_m + cols[None, :] * stride_n
     x = tl.load(x_ptr + mem, mask=mask, other=0.0)
-    keep = tl.rand(seed, mem) >= p
-    y = tl.where(keep, x.to(tl.float32) * scale, 0.0)
+    r0, r1, r2, r3 = tl.rand4x(seed, mem // 4)
+    word = mem % 4
+    r = tl.where(word == 0, r0, tl.where(word == 1, r1, tl.where(word == 2, r2, r3)))
+    y = tl.where(r >= p, x.to(tl.float32) * scale, 0.0)
     tl.store(y_ptr + rows[:, None] * N + cols[None, :], y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
