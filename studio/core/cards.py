@@ -116,7 +116,11 @@ def compile_query(query: str, now: datetime, cutoff: datetime) -> tuple[str, dic
             word = term
             if len(word) >= 3:
                 params[p] = '"' + word.replace('"', '""') + '"'
-                clause = f"c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH :{p})"
+                # `+c.id`: test membership while scanning the covering browse index in
+                # display order, instead of one rowid lookup into the wide cards table per
+                # match and a sort: a common word ("softmax": 13k of 20k cards) took 13.6 ms
+                # that way, 11.0 ms this way; a rare word costs the index scan (~5 ms at 20k).
+                clause = f"+c.id IN (SELECT rowid FROM cards_fts WHERE cards_fts MATCH :{p})"
             else:
                 params[p] = like_pattern(word)
                 clause = ("(" + " OR ".join(f"c.{f} LIKE :{p} ESCAPE '\\'" for f in
