@@ -3,359 +3,369 @@
 <context>
     <name>DrillsPane</name>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="148" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="150" />
         <source>easy</source>
         <translation>简单</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="148" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="150" />
         <source>medium</source>
         <translation>中等</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="148" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="150" />
         <source>hard</source>
         <translation>困难</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="179" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="186" />
         <source>Run tests (Ctrl+Enter)</source>
         <translation>运行测试（Ctrl+Enter）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="181" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="188" />
         <source>Benchmark</source>
         <translation>性能测试</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="183" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="190" />
+        <source>+ torch.compile</source>
+        <translation>+ torch.compile</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="191" />
+        <source>Benchmark also times torch.compile of the torch baseline, drawn as a second line (compiled once per shape, outside the timing)</source>
+        <translation>基准测试时同时计时 torch 基线的 torch.compile 版本，画成第二条线（每个形状只编译一次，编译不计入计时）</translation>
+    </message>
+    <message>
+        <location filename="../../studio/ui/panes/drills_pane.py" line="195" />
         <source>Stop</source>
         <translation>停止</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="186" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="516" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="198" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="529" />
         <source>Reset to starter</source>
         <translation>恢复初始代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="188" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="200" />
         <source>Open…</source>
         <translation>打开…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="190" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="202" />
         <source>Save as…</source>
         <translation>另存为…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="194" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="206" />
         <source> min</source>
         <translation> 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="197" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="551" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="209" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="564" />
         <source>Start timer</source>
         <translation>开始计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="204" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="216" />
         <source>Ranks</source>
         <translation>进程数</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="207" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="219" />
         <source>How many processes run your function through torch.distributed (gloo on the CPU; NCCL when there is a GPU per rank)</source>
         <translation>用多少个进程通过 torch.distributed 运行你的函数（CPU 上用 gloo；每个 rank 都有一块 GPU 时用 NCCL）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="229" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="241" />
         <source>Case</source>
         <translation>用例</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="229" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="241" />
         <source>Status</source>
         <translation>状态</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="229" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="241" />
         <source>Max error</source>
         <translation>最大误差</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="230" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="242" />
         <source>Message</source>
         <translation>信息</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="258" />
         <source>When</source>
         <translation>时间</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="258" />
         <source>Mode</source>
         <translation>模式</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="246" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="258" />
         <source>Result</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="247" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="259" />
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="247" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="259" />
         <source>Time to pass</source>
         <translation>通过用时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="251" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="263" />
         <source>Open this attempt's code</source>
         <translation>打开这次提交的代码</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="253" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="265" />
         <source>Overlay on plot</source>
         <translation>叠加到图上</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="255" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="267" />
         <source>Compare two selected</source>
         <translation>对比选中的两次</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="268" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="280" />
         <source>Results</source>
         <translation>结果</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="269" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="281" />
         <source>Console</source>
         <translation>控制台</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="270" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="282" />
         <source>Plot</source>
         <translation>图表</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="271" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="283" />
         <source>History</source>
         <translation>历史</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="299" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="311" />
         <source>Drills could not be loaded:</source>
         <translation>无法加载练习题：</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="312" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="324" />
         <source>My drills</source>
         <translation>我的练习</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="313" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="325" />
         <source>Pack: %1</source>
         <translation>题库：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="321" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="333" />
         <source>broken: %1</source>
         <translation>无法加载：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="328" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="340" />
         <source> · best %1</source>
         <translation> · 最佳 %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="333" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="345" />
         <source>%1 GPUs</source>
         <translation>%1 块 GPU</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="334" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="346" />
         <source>%1 min</source>
         <translation>%1 分钟</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="356" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="371" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="369" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="384" />
         <source>Open problem set</source>
         <translation>打开题库</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="360" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="373" />
         <source>Added "%1": %2 drills, listed under "Pack: %1". The folder is read where it is: changes there show the next time the list is read.</source>
         <translation>已添加“%1”：%2 道练习，列在“题库：%1”下。文件夹在原处读取：那里的改动会在下次读取列表时显示。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="364" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="377" />
         <source>Added "%1" (%2): %3 problems, listed under "Pack: %1". They are checked with the problem's own tests and checker, and timed over its own benchmark inputs against its reference.</source>
         <translation>已添加“%1”（%2）：%3 道题，列在“题库：%1”下。正确性由题目自带的测试和检查函数判定，计时使用题目自带的 benchmark 输入，并与题目的参考实现对比。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="369" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="382" />
         <source>%1 could not be read: `studio-drill packs show %2` says why.</source>
         <translation>%1 道题无法读取：`studio-drill packs show %2` 会说明原因。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="459" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="472" />
         <source>Checking whether CUDA C++ can be built and run here…</source>
         <translation>正在检查本机能否编译和运行 CUDA C++…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="470" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="483" />
         <source>CUDA C++ on %1 (nvcc %2). The first build of new code takes a while; running the same code again loads it from the build cache.</source>
         <translation>CUDA C++ 运行于 %1（nvcc %2）。新代码第一次编译需要一些时间；同样的代码再次运行时直接从编译缓存加载。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="474" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="487" />
         <source>CUDA C++ is unavailable: %1. You can still write and save CUDA code here.</source>
         <translation>CUDA C++ 不可用：%1。你仍然可以在这里编写和保存 CUDA 代码。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="486" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="499" />
         <source>Unavailable: %1</source>
         <translation>不可用：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="517" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="530" />
         <source>Replace your code with the starter? Your draft is overwritten.</source>
         <translation>用初始代码替换你的代码？当前草稿会被覆盖。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="529" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="534" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="542" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="547" />
         <source>Open solution</source>
         <translation>打开解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="539" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="552" />
         <source>Save solution</source>
         <translation>保存解答</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="557" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="570" />
         <source>Resume timer</source>
         <translation>继续计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="563" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="576" />
         <source>Pause timer</source>
         <translation>暂停计时</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="570" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="583" />
         <source>5 minutes left on the drill timer.</source>
         <translation>练习计时还剩 5 分钟。</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="589" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="605" />
         <source>Drill device: %1</source>
         <translation>练习设备：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="592" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="608" />
         <source>CPU interpreter — timing off (no GPU found; correctness checks run under Triton's interpreter)</source>
         <translation>CPU 解释器——不计时（未找到 GPU；正确性检查在 Triton 解释器下运行）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="630" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="647" />
         <source>starting…</source>
         <translation>启动中…</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="653" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="670" />
         <source>Parallelism drill: %1</source>
         <translation>并行练习：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="655" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="672" />
         <source>CPU interpreter — timing off (%1)</source>
         <translation>CPU 解释器——不计时（%1）</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="657" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="674" />
         <source>CUDA build loaded from the cache in %1 s</source>
         <translation>CUDA 编译结果从缓存加载，用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="658" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="675" />
         <source>CUDA build took %1 s</source>
         <translation>CUDA 编译用时 %1 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="667" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="673" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="796" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="684" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="690" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="813" />
         <source>passed</source>
         <translation>通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="667" />
-        <location filename="../../studio/ui/panes/drills_pane.py" line="673" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="684" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="690" />
         <source>FAILED</source>
         <translation>失败</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="672" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="689" />
         <source>rank %1</source>
         <translation>rank %1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="679" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="696" />
         <source>Bus bandwidth (busbw, GB/s) against the library collective</source>
         <translation>总线带宽（busbw，GB/s）与库自带的集合通信对比</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="688" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="705" />
         <source>honesty check</source>
         <translation>诚信检查</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="697" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="714" />
         <source>ERROR</source>
         <translation>错误</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="724" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="741" />
         <source>Click to jump to line %1</source>
         <translation>点击跳到第 %1 行</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="740" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="757" />
         <source>%1 in %2 s</source>
         <translation>%1，用时 %2 秒</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="743" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="760" />
         <source>[output cut: %1 bytes not shown]</source>
         <translation>[输出已截断：%1 字节未显示]</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="796" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="813" />
         <source>failed</source>
         <translation>未通过</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="802" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="819" />
         <source>Personal best: %1</source>
         <translation>个人最佳：%1</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="803" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="820" />
         <source>personal best</source>
         <translation>个人最佳</translation>
     </message>
     <message>
-        <location filename="../../studio/ui/panes/drills_pane.py" line="836" />
+        <location filename="../../studio/ui/panes/drills_pane.py" line="853" />
         <source>Select two attempts to compare.</source>
         <translation>请选择两次提交进行对比。</translation>
     </message>

@@ -27,6 +27,7 @@ DEFAULTS: dict = {
     "drill_ssh_host": "",  # an alias from ~/.ssh/config or user@host[:port]
     "drill_remote_python": "",  # the Python on the SSH host; empty: python3
     "card_language": "both",  # en | zh | both
+    "drills_compile_baseline": False,  # Drills pane: Benchmark also times torch.compile of the baseline
 }
 
 

@@ -151,6 +151,9 @@ def _parser() -> argparse.ArgumentParser:
     run.add_argument("--seed", type=int, default=None, help="base seed (default: random)")
     run.add_argument("--world-size", type=int, default=None, metavar="N",
                      help="ranks for a parallelism drill (2-8; default: the drill's)")
+    run.add_argument("--compile-baseline", action="store_true",
+                     help="with --bench: also time torch.compile of the drill's torch baseline (a second "
+                          "line on the plot; compiled once per shape, outside the timing)")
     run.add_argument("--record", action="store_true",
                      help="store the run in the app's attempt history (shown in the Drills pane)")
     packs = sub.add_parser("packs", help="problem sets kept elsewhere: your drill folders, GPU MODE, LeetGPU")
@@ -252,8 +255,9 @@ def _packs(args: argparse.Namespace, out: TextIO) -> int:
         langs = ", ".join(problem.starters) or "none"
         other = f"; not here: {', '.join(problem.unsupported)}" if problem.unsupported else ""
         gpus = f"; needs {problem.gpus} GPUs" if problem.gpus > 1 else ""
+        targets = f"; set for {', '.join(problem.targets)}" if problem.targets else ""
         out.write(f"  {problem.id:<44} {problem.difficulty or '-':<7} {problem.title}  "
-                  f"[{langs}{other}{gpus}]\n")
+                  f"[{langs}{other}{gpus}{targets}]\n")
     return 0
 
 
@@ -295,7 +299,8 @@ def _show(drill_id: str, out: TextIO, lang: str = "en") -> int:
 def _run(args: argparse.Namespace, out: TextIO, on_result: ResultHook | None) -> int:
     request = RunRequest(drill=args.drill, solution=args.file, bench=args.bench,
                          interpret=args.interpret, timeout_s=args.timeout, lang=args.lang,
-                         seed=args.seed, world_size=args.world_size)
+                         seed=args.seed, world_size=args.world_size,
+                         compile_baseline=args.compile_baseline)
     target = remote_target(args.remote, args.python)
     runner = DrillRunner(python=None if target else args.python, target=target)
     printer = None if args.json else _Printer(out)

@@ -76,6 +76,7 @@ class RunRequest:
     problem: dict | None = None
     protocol: str = "engine"     # timing protocol: engine | do_bench | cudagraph (DESIGN.md)
     world_size: int | None = None   # a parallelism drill's ranks (None: the drill's default)
+    compile_baseline: bool = False  # with bench: also time torch.compile of the drill's torch baseline
 
     @property
     def timeout(self) -> float:
@@ -219,6 +220,7 @@ class DrillRunner:
             "lang": lang,
             "bench": request.bench,
             "protocol": request.protocol,
+            "compile_baseline": request.compile_baseline,
             "world_size": request.world_size,
             "interpret": request.interpret,
             "seed": request.seed,

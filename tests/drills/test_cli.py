@@ -156,3 +156,22 @@ def test_languages_lists_cuda_with_why_it_is_unavailable_or_where_it_runs(capsys
         assert "CPU-only build" in rows["cuda"]["detail"] or "toolkit" in rows["cuda"]["detail"]
     code, out = _run_cli(capsys, "languages")
     assert "CUDA C++" in out and ("unavailable" in out or "available" in out)
+
+
+def test_compile_baseline_reaches_the_judges_request(capsys, monkeypatch, tmp_path):
+    """--compile-baseline travels from the command line to the judge's request (which times
+    torch.compile of the drill's baseline beside it; that part needs a GPU)."""
+    from studio.drills import runner as runner_mod
+
+    payloads = []
+    original = runner_mod.DrillRunner._request_payload
+
+    def spy(self, request, *args):
+        payload = original(self, request, *args)
+        payloads.append(payload)
+        return payload
+
+    monkeypatch.setattr(runner_mod.DrillRunner, "_request_payload", spy)
+    _run_cli(capsys, "run", "vector_add", "@solution", "--interpret", "--compile-baseline", "--json")
+    _run_cli(capsys, "run", "vector_add", "@solution", "--interpret", "--json")
+    assert [p["compile_baseline"] for p in payloads] == [True, False]

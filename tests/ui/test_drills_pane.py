@@ -143,6 +143,39 @@ def test_plot_fills_in_from_streamed_points(studio_app, qtbot, pane):
     assert [round(y) for _, y in pane.plot.series()["you"]] == [20, 100, 500]
 
 
+def test_benchmark_can_also_time_torch_compile_as_a_second_line(studio_app, qtbot, pane, monkeypatch):
+    """The "+ torch.compile" box (remembered in the settings) asks the judge for a compiled
+    baseline; its times come back under the point's baselines and are drawn as their own line."""
+    from studio.drills.events import BenchInfo, BenchPointEvent
+    from studio.drills.result import BenchPoint
+    from studio.ui.panes import drills_pane as dp
+
+    requests = []
+
+    class NoRun(dp.DrillRunThread):
+        def start(self):
+            requests.append(self.request)
+
+    monkeypatch.setattr(dp, "DrillRunThread", NoRun)
+    pane.compile_box.setChecked(True)
+    assert studio_app.settings.get("drills_compile_baseline") is True
+    pane.start_run(bench=True)
+    assert requests[-1].bench and requests[-1].compile_baseline
+    pane.thread, pane.result_pending = None, False
+    pane.start_run()                                    # a plain test run times nothing
+    assert not requests[-1].compile_baseline
+    pane.thread, pane.result_pending = None, False
+
+    pane.plot.reset("gbps")
+    pane.on_event(BenchInfo(available=True, note=None, copy_gbps=3000.0))
+    point = BenchPoint(size=[4096, 4096], dtype="float16", ms=0.02, p20=0.019, p80=0.021, ref_ms=0.04,
+                       bytes=2 * 4096 * 4096 * 2, gbps=3355.0, ref_gbps=1678.0, baseline="torch",
+                       baselines={"torch": {"ms": 0.04}, "torch.compile": {"ms": 0.025}})
+    pane.on_event(BenchPointEvent(point=point))
+    series = pane.plot.series()
+    assert [round(y) for _, y in series["b:torch.compile"]] == [round(2 * 4096 * 4096 * 2 / 0.025e-3 / 1e9)]
+
+
 def test_countdown_warns_and_records_overrun(studio_app, qtbot, pane):
     messages = []
     studio_app.bus.status_message.connect(messages.append)

@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt, QThread, QTimer, Signal
 from PySide6.QtGui import QIcon, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -186,6 +187,11 @@ class DrillsPane(QWidget):
         self.run_button.clicked.connect(lambda: self.start_run(bench=False))
         self.bench_button = QPushButton(self.tr("Benchmark"))
         self.bench_button.clicked.connect(lambda: self.start_run(bench=True))
+        self.compile_box = QCheckBox(self.tr("+ torch.compile"))
+        self.compile_box.setToolTip(self.tr("Benchmark also times torch.compile of the torch baseline, drawn as "
+                                            "a second line (compiled once per shape, outside the timing)"))
+        self.compile_box.setChecked(bool(self.ctx.settings.get("drills_compile_baseline") or False))
+        self.compile_box.toggled.connect(lambda on: self.ctx.settings.set("drills_compile_baseline", bool(on)))
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.clicked.connect(self.stop_run)
         self.stop_button.setEnabled(False)
@@ -221,7 +227,7 @@ class DrillsPane(QWidget):
         for w in (self.minutes, self.clock_button, self.clock):
             tools.addWidget(w)
         runs = QHBoxLayout()
-        for w in (self.run_button, self.bench_button, self.stop_button):
+        for w in (self.run_button, self.bench_button, self.compile_box, self.stop_button):
             runs.addWidget(w)
         runs.addWidget(self.progress, 1)
         editor_box = QWidget()
@@ -629,7 +635,8 @@ class DrillsPane(QWidget):
         runner = DrillRunner(target=target_from_settings(self.ctx.settings))   # this machine or an SSH host
         request = RunRequest(drill=self.drill.id, solution=self.run_file, bench=bench, lang=self.lang,
                              timeout_s=timeout_s,
-                             world_size=self.world_size.value() if getattr(self.drill, "distributed", None) else None)
+                             world_size=self.world_size.value() if getattr(self.drill, "distributed", None) else None,
+                             compile_baseline=bench and self.compile_box.isChecked())
         self.result = None
         self.result_pending = True
         self.results.setRowCount(0)
