@@ -203,14 +203,18 @@ def _toc_headings(tokens, out) -> None:
 
 
 def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
-                    copy_label: str = "", titles: dict[str, str] | None = None) -> RenderedNote:
+                    copy_label: str = "", titles: dict[str, str] | None = None,
+                    hard_breaks: bool = True) -> RenderedNote:
     """Render a note (front matter included) to QTextBrowser-ready HTML.
 
     `base_dir` is the note's folder: relative images are resolved against it and a
     missing one becomes a visible placeholder. With `copy_label`, each code block gets
     a `copy:N` link under it (N indexes `code_blocks`). `titles` maps wiki-link targets
     to the titles shown for them. A note over a limit comes back as plain text with
-    `notice` set; nothing here raises on any text.
+    `notice` set; nothing here raises on any text. `hard_breaks` (notes: a line break
+    the user typed is kept) off gives standard Markdown, where a single newline only wraps
+    the source (drill statements, wrapped at ~95 columns); a wrap between two CJK
+    characters then joins without a space, as CSS joins such segment breaks.
     """
     size = len(text.encode("utf-8", "surrogatepass"))
     if size > MAX_FORMATTED_BYTES:
@@ -226,18 +230,22 @@ def render_markdown(text: str, dark: bool = False, base_dir: Path | None = None,
     if shape.work > MAX_PARSE_WORK:
         return _plain(text, front, RenderLimit("work", line=shape.work_line, reason=shape.work_reason))
     try:
-        return _format(text, front, body, problems, dark, base_dir, copy_label, titles)
+        return _format(text, front, body, problems, dark, base_dir, copy_label, titles, hard_breaks)
     except RecursionError:  # a shape the scan did not foresee; never a crash
         return _plain(text, front, RenderLimit("recursion"))
 
 
 def _format(text: str, front: FrontMatter, body: str, problems: list[str], dark: bool,
-            base_dir: Path | None, copy_label: str, titles: dict[str, str] | None) -> RenderedNote:
+            base_dir: Path | None, copy_label: str, titles: dict[str, str] | None,
+            hard_breaks: bool = True) -> RenderedNote:
+    extensions = ["fenced_code", "tables", "toc", "sane_lists", "footnotes"] + (["nl2br"] if hard_breaks else [])
     md = markdown.Markdown(
-        extensions=["fenced_code", "tables", "toc", "sane_lists", "footnotes", "nl2br"],
+        extensions=extensions,
         extension_configs={"toc": {"slugify": slugify_unicode, "permalink": False}},
     )
     out = md.convert(_wiki_links(body, titles))
+    if not hard_breaks:
+        out = _join_cjk_wraps(out)
     blocks: list[str] = []
     out = _PRE_RE.sub(lambda m: _code_block(m, dark, blocks, copy_label), out)
     out = _ALIGN_RE.sub(lambda m: f'<{m.group(1)} align="{m.group(2)}">', out)
@@ -254,6 +262,18 @@ def _format(text: str, front: FrontMatter, body: str, problems: list[str], dark:
     headings: list[tuple[int, str, str]] = []
     _toc_headings(getattr(md, "toc_tokens", []), headings)
     return RenderedNote(html=out, front=front, headings=headings, problems=problems, code_blocks=blocks)
+
+
+# A source line wrap next to a CJK character (ideographs, kana, CJK and full-width
+# punctuation): no space there, outside <pre> blocks.
+_CJK = "\u3000-\u303f\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef"
+_CJK_WRAP_RE = re.compile(f"(?<=[{_CJK}])[ \\t]*\\n[ \\t]*|[ \\t]*\\n[ \\t]*(?=[{_CJK}])")
+_PRE_SPLIT_RE = re.compile(r"(<pre\b.*?</pre>)", re.S)
+
+
+def _join_cjk_wraps(html: str) -> str:
+    parts = _PRE_SPLIT_RE.split(html)
+    return "".join(part if i % 2 else _CJK_WRAP_RE.sub("", part) for i, part in enumerate(parts))
 
 
 def _unclosed_fence(body: str) -> bool:

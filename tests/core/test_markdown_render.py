@@ -139,3 +139,18 @@ def test_wiki_links_to_roadmap_nodes_read_as_their_titles():
     assert '<a href="note:dist.ddp">DDP 与梯度分桶</a>' in out
     assert '<a href="note:dist.ddp">the DDP note</a>' in out
     assert "DDP 与梯度分桶#Bucketing" in out
+
+
+def test_statements_wrap_their_source_lines_and_join_cjk_wraps_without_a_space():
+    """Notes keep the line breaks a user typed; drill statements (hard_breaks=False) are wrapped
+    source, so a newline is a space, and none between two CJK characters. Code keeps its lines."""
+    text = ("Write softmax(x) for a\nmatrix x.\n\n返回一个形状和 dtype 都与输入\n相同的新张量，"
+            "可以写成 Triton\nkernel。\n\n```\na = 1\nb = 2\n```\n")
+    note = render_markdown(text).html
+    assert "for a<br />" in note or "for a<br>" in note
+    html = render_markdown(text, hard_breaks=False).html
+    assert "<br" not in html.split("<pre")[0]
+    assert "for a\nmatrix" in html or "for a matrix" in html
+    assert "都与输入相同的新张量" in html
+    assert "Triton\nkernel" in html              # between two Latin words the wrap stays a space
+    assert "a = 1" in html and "b = 2" in html

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListWidget,
     QListWidgetItem,
+    QMenu,
     QMessageBox,
     QPlainTextEdit,
     QProgressBar,
@@ -32,9 +33,10 @@ from PySide6.QtWidgets import (
     QSpinBox,
     QSplitter,
     QStyle,
+    QTabWidget,
     QTableWidget,
     QTableWidgetItem,
-    QTabWidget,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -195,12 +197,19 @@ class DrillsPane(QWidget):
         self.stop_button = QPushButton(self.tr("Stop"))
         self.stop_button.clicked.connect(self.stop_run)
         self.stop_button.setEnabled(False)
-        reset = QPushButton(self.tr("Reset to starter"))
-        reset.clicked.connect(self.reset_to_starter)
-        open_button = QPushButton(self.tr("Open…"))
-        open_button.clicked.connect(self.open_file)
-        save_button = QPushButton(self.tr("Save as…"))
-        save_button.clicked.connect(self.save_file)
+        # Reset / Open / Save as in one menu button: three buttons made the editor's toolbar
+        # ~650 px wide, which left the statement a 260 px column at 1280 x 800.
+        self.code_menu = QMenu(self)
+        self.code_menu.addAction(self.tr("Reset to starter"), self.reset_to_starter)
+        self.code_menu.addAction(self.tr("Open…"), self.open_file)
+        self.code_menu.addAction(self.tr("Save as…"), self.save_file)
+        code_button = QToolButton()
+        code_button.setText(self.tr("Code"))
+        code_button.setToolTip(self.tr("Reset to the starter, open a file, or save your code as a file"))
+        code_button.setMenu(self.code_menu)
+        code_button.setPopupMode(QToolButton.InstantPopup)
+        code_button.setToolButtonStyle(Qt.ToolButtonTextOnly)
+        self.code_button = code_button
         self.minutes = QSpinBox()
         self.minutes.setRange(1, 180)
         self.minutes.setSuffix(self.tr(" min"))
@@ -219,7 +228,7 @@ class DrillsPane(QWidget):
         self.world_size.setToolTip(self.tr("How many processes run your function through torch.distributed "
                                            "(gloo on the CPU; NCCL when there is a GPU per rank)"))
         tools = QHBoxLayout()
-        for w in (self.lang_box, self.ranks_label, self.world_size, reset, open_button, save_button):
+        for w in (self.lang_box, self.ranks_label, self.world_size, code_button):
             tools.addWidget(w)
         self.ranks_label.hide()
         self.world_size.hide()
@@ -427,7 +436,8 @@ class DrillsPane(QWidget):
         from studio.core.markdown_render import render_markdown
 
         text = self.drill.statement_for(self.ctx.content_lang) or self.drill.error or ""
-        self.statement.setHtml(render_markdown(text, dark=self.statement.dark).html)
+        # Statements are wrapped at ~95 columns in their source: standard Markdown line breaks.
+        self.statement.setHtml(render_markdown(text, dark=self.statement.dark, hard_breaks=False).html)
 
     # --- code, drafts, files ---------------------------------------------------------------
     def _starter(self) -> Path | None:
