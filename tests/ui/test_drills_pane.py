@@ -70,6 +70,12 @@ def test_starter_loads_and_reset(studio_app, qtbot, pane, monkeypatch):
     monkeypatch.setattr(QMessageBox, "question", lambda *a, **k: QMessageBox.Yes)
     pane.reset_to_starter()
     assert pane.editor.toPlainText() == pane.drill.starter_triton.read_text()
+    # the same through the editor's "Code" menu (Reset / Open / Save as)
+    actions = pane.code_menu.actions()
+    assert [a.text() for a in actions] == ["Reset to starter", "Open…", "Save as…"]
+    pane.editor.setPlainText("garbage again")
+    actions[0].trigger()
+    assert pane.editor.toPlainText() == pane.drill.starter_triton.read_text()
 
 
 def test_passing_solution_records_an_attempt(studio_app, qtbot, pane):
