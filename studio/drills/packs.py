@@ -70,6 +70,7 @@ class Problem:
     starters: dict[str, Path] = field(default_factory=dict)   # language -> file
     unsupported: list[str] = field(default_factory=list)      # other languages the pack has
     gpus: int = 1
+    targets: list[str] = field(default_factory=list)          # the GPUs the problem was set for (GPU MODE)
     tests: int = 0
     benchmarks: int = 0
     error: str | None = None
@@ -82,7 +83,7 @@ class Problem:
         return {"id": self.id, "name": self.name, "title": self.title, "group": self.group,
                 "layout": self.layout, "difficulty": self.difficulty, "folder": str(self.folder),
                 "starters": {k: str(v) for k, v in self.starters.items()},
-                "unsupported_languages": list(self.unsupported), "gpus": self.gpus,
+                "unsupported_languages": list(self.unsupported), "gpus": self.gpus, "targets": list(self.targets),
                 "tests": self.tests, "benchmarks": self.benchmarks, "error": self.error}
 
 
@@ -285,6 +286,7 @@ def _read_drills(pack: str, root: Path) -> list[Problem]:
 
 def _read_gpumode(pack: str, root: Path) -> list[Problem]:
     problems = []
+    targets = _gpumode_targets(root)
     for folder in _gpumode_dirs(root):
         group = folder.parent.name if folder.parent != root else root.name
         problem = Problem(id=f"{pack}/{group}/{folder.name}", name=folder.name, title=folder.name, group=group,
@@ -304,10 +306,11 @@ def _read_gpumode(pack: str, root: Path) -> list[Problem]:
         problem.benchmarks = len(benchmarks) if isinstance(benchmarks, list) else 0
         if task.get("multi_gpu") or task.get("world_size"):
             problem.gpus = _gpus_needed(tests)
-        missing = [f for f in ("reference.py", "task.py") if not (folder / f).is_file()]
-        if missing:
-            problem.error = f"missing {', '.join(missing)}"
-        elif not problem.tests:
+        own = task.get("gpus")
+        problem.targets = _unique([*targets.get(f"{group}/{folder.name}", []),
+                                   *([str(g) for g in own] if isinstance(own, list) else [])])
+        problem.error = _gpumode_problem_error(folder, task)
+        if problem.error is None and not problem.tests:
             problem.error = "task.yml lists no tests"
         templates = task.get("templates") if isinstance(task.get("templates"), dict) else {}
         for label, rel in templates.items():
@@ -321,6 +324,72 @@ def _read_gpumode(pack: str, root: Path) -> list[Problem]:
             problem.starters["torch"] = folder / "submission.py"
         problems.append(problem)
     return problems
+
+
+_GPUMODE_ENTRY_POINTS = ("generate_input", "ref_kernel", "check_implementation")
+
+
+def _gpumode_problem_error(folder: Path, task: dict[str, Any]) -> str | None:
+    """Why a GPU MODE problem cannot be run here, or None. reference.py must define
+    generate_input, ref_kernel and check_implementation (read with `ast`, not run); the
+    files task.yml copies beside a submission (task.py, utils.py; `files`) must exist. A
+    problem whose task.yml copies no task.py needs none."""
+    reference = folder / "reference.py"
+    if not reference.is_file():
+        return "missing reference.py"
+    files = task.get("files")
+    if isinstance(files, list):
+        for entry in files:
+            if not isinstance(entry, dict) or entry.get("name") not in ("task.py", "utils.py"):
+                continue
+            source = str(entry.get("source") or entry["name"])
+            if not (folder / source).is_file():
+                return f"missing {entry['name']} (task.yml copies it from {source})"
+    elif not (folder / "task.py").is_file():
+        return "missing task.py"
+    try:
+        tree = ast.parse(reference.read_text(encoding="utf-8"))
+    except (OSError, SyntaxError, ValueError) as exc:
+        return f"reference.py cannot be read: {_one_line(exc)}"
+    defined = []
+    for node in tree.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            defined.append(node.name)
+        elif isinstance(node, ast.Assign):
+            defined += [t.id for t in node.targets if isinstance(t, ast.Name)]
+        elif isinstance(node, (ast.Import, ast.ImportFrom)):
+            defined += [(a.asname or a.name).split(".")[0] for a in node.names]
+    missing = [name for name in _GPUMODE_ENTRY_POINTS if name not in defined]
+    if not missing:
+        return None
+    functions = [n.name for n in tree.body if isinstance(n, ast.FunctionDef) and not n.name.startswith("_")]
+    own_eval = " and is judged by its own eval.py" if (folder / "eval.py").is_file() else ""
+    return (f"reference.py defines no {', '.join(missing)}: the problem has another interface"
+            f"{own_eval}" + (f" (its reference.py defines {', '.join(functions[:4])})" if functions else "")
+            + "; this app runs problems judged by custom_kernel(data), ref_kernel and check_implementation")
+
+
+def _gpumode_targets(root: Path) -> dict[str, list[str]]:
+    """The GPUs each problem was set for: the competition files beside the groups
+    (problems/<competition>.yaml: `problems: [{directory: <group>/<name>, gpus: [...]}]`)."""
+    folder = root if any(root.glob("*.yaml")) else root.parent
+    found: dict[str, list[str]] = {}
+    for path in sorted(folder.glob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except (OSError, ValueError, yaml.YAMLError):
+            continue
+        entries = data.get("problems") if isinstance(data, dict) else None
+        for entry in entries if isinstance(entries, list) else []:
+            if isinstance(entry, dict) and isinstance(entry.get("directory"), str) \
+                    and isinstance(entry.get("gpus"), list):
+                key = entry["directory"].strip("/")
+                found[key] = _unique([*found.get(key, []), *(str(g) for g in entry["gpus"])])
+    return found
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
 
 
 def _gpus_needed(tests: Any) -> int:

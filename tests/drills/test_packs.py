@@ -115,7 +115,8 @@ def test_gpu_mode_problems_are_listed_with_their_groups_templates_and_errors(tmp
     pack = packs.add_pack(_copy(tmp_path, "gpumode"), name="gpumode")
     assert pack.layout == "gpumode"
     problems = {p.name: p for p in pack.problems}
-    assert set(problems) == {"scale_py", "add_py", "sum_py", "broken_py", "allreduce_py"}
+    assert set(problems) == {"scale_py", "add_py", "sum_py", "broken_py", "allreduce_py", "tril_py", "divmod_py",
+                             "quant_py", "affine_py", "own_eval_py"}
     scale = problems["scale_py"]
     assert scale.ok and scale.group == "practice" and scale.id == "gpumode/practice/scale_py"
     assert scale.title == "Multiply a float32 vector by three."
@@ -134,7 +135,7 @@ def test_leetgpu_challenges_are_read_without_running_them(tmp_path):
         + "\nraise SystemExit('listing ran the challenge')\n")
     pack = packs.add_pack(root, name="leetgpu")
     problems = {p.name: p for p in pack.problems}
-    assert set(problems) == {"1_scale", "2_sign_split", "7_ring_sum", "9_broken"}
+    assert set(problems) == {"1_scale", "2_sign_split", "3_rotate", "7_ring_sum", "9_broken"}
     scale = problems["1_scale"]
     assert scale.ok and scale.title == "Scale by Three" and scale.difficulty == "easy"
     assert set(scale.starters) == {"triton", "torch", "cuda"}   # starter.cu: extern "C" solve, built with a binding
@@ -332,4 +333,113 @@ def test_a_leetgpu_challenge_with_two_outputs_checks_both(tmp_path):
         "    tl.store(g + i, (v < 0).to(tl.int32), mask=k)\n\n\n"
         "def solve(x, mag, neg, n):\n    _k[(triton.cdiv(n, 128),)](x, mag, neg, n, B=128)\n")
     result = run_drill("lg/easy/2_sign_split", tri, lang="triton")
+    assert result.status == "passed", (result.error, [c.error for c in result.cases], result.flags)
+
+
+def test_gpu_mode_problems_say_what_they_were_set_for_and_why_one_cannot_run(tmp_path):
+    """GPU MODE's competition files name the GPUs of each problem (MI300, B200, ...), as
+    task.yml may; a problem without task.py is fine when task.yml copies none (Princeton's
+    cross-entropy was listed as "missing task.py"); one with another interface (its own
+    eval.py calling two named functions) says so instead."""
+    pack = packs.add_pack(_copy(tmp_path, "gpumode"), name="gm")
+    problems = {p.name: p for p in pack.problems}
+    assert problems["scale_py"].targets == ["H100", "L4"] and problems["quant_py"].targets == ["MI300"]
+    assert problems["tril_py"].ok and problems["tril_py"].targets == ["B200"]       # task.yml `gpus`, no task.py
+    assert problems["add_py"].targets == []
+    own = problems["own_eval_py"].error
+    assert own and "defines no generate_input, ref_kernel, check_implementation" in own
+    assert "its own eval.py" in own and "reference_forward, reference_backward" in own
+    assert packs.find_pack("gm").problems[0].summary()["targets"] is not None
+    # A group folder given on its own still finds the competition file one level up.
+    group = packs.read_pack({"name": "g", "path": str(tmp_path / "gpumode" / "problems" / "practice")})
+    assert {p.name: p.targets for p in group.problems}["scale_py"] == ["H100", "L4"]
+
+
+def test_gpu_mode_single_tensor_data_tuples_of_outputs_and_nested_weights(tmp_path):
+    """Seen in GPU MODE's groups beyond pmpp_v2: linalg (and pmpp's first edition) pass
+    `data` as one tensor; an output may have an input's shape (helion's causal_conv1d,
+    cholesky) and that input is no output buffer; fp8_quant, QR, eigh and gated-deltanet
+    return tuples; trimul carries its weights in a dict; cholesky_ex returns a column-major L."""
+    from studio.drills.harness import pack_problem
+
+    root = _copy(tmp_path, "gpumode") / "problems" / "practice"
+    packs.add_pack(tmp_path / "gpumode", name="gm")
+
+    def solution(name: str, body: str) -> Path:
+        path = tmp_path / name
+        path.write_text("import torch\n\n\ndef custom_kernel(data):\n" + body)
+        return path
+
+    def verdict(problem: str, path: Path) -> tuple[str, list]:
+        result = run_drill(f"gm/practice/{problem}", path)
+        return result.status, [c.error for c in result.cases] or [result.error]
+
+    # One tensor as `data`, a new output of its shape, returned column-major.
+    status, errors = verdict("tril_py", solution("tril.py", "    return torch.tril(data).mT.contiguous().mT\n"))
+    assert status == "passed", errors
+    status, errors = verdict("tril_py", solution("triu.py", "    return torch.triu(data)\n"))
+    assert status == "failed" and "max abs error" in errors[0]
+
+    # Two new tensors (int32, float32) of the inputs' shape: the inputs are read, so no buffers.
+    status, errors = verdict("divmod_py", solution("divmod.py", "    total = data[0] + data[1]\n"
+                                                   "    whole = torch.floor(total)\n"
+                                                   "    return whole.int(), total - whole\n"))
+    assert status == "passed", errors
+    status, errors = verdict("divmod_py", solution("divmod_wrong.py", "    total = data[0] + data[1]\n"
+                                                   "    return torch.floor(total).int(), data[0] - torch.floor(data[0])\n"))
+    assert status == "failed" and errors[0].endswith("fraction mismatch (torch.float32)"), errors
+
+    # Two buffers of `data`, filled and returned; one of them wrong.
+    quant = "    x, q, s = data\n    s[...] = x.abs().amax(1) / {}\n    q[...] = torch.round(x / (x.abs().amax(1) / 7)[:, None])\n    return q, s\n"
+    status, errors = verdict("quant_py", solution("quant.py", quant.format(7)))
+    assert status == "passed", errors
+    status, errors = verdict("quant_py", solution("quant_wrong.py", quant.format(8)))
+    assert status == "failed" and errors[0].endswith("scales mismatch"), errors
+
+    # Weights in a dict, a config dict, an output of x's shape (x is read: no buffer).
+    status, errors = verdict("affine_py", solution("affine.py", "    x, w, c = data\n"
+                                                   "    return c['alpha'] * x * w['w'] + w['b']\n"))
+    assert status == "passed", errors
+    status, errors = verdict("affine_py", solution("affine_wrong.py", "    x, w, c = data\n    return x * w['w'] + w['b']\n"))
+    assert status == "failed"
+
+    # Which tensors of `data` are output buffers: what ref_kernel fills, or a tensor of the
+    # output's shape (or size) that it does not read.
+    def buffers(problem: str) -> list[int]:
+        spec = pack_problem.GpuModeProblem(root / problem, "cpu")
+        inputs = spec.make_inputs({"kwargs": spec.tests[0]}, None, "cpu")
+        spec.reference(*inputs)
+        return spec.output_indices(inputs)
+
+    assert buffers("tril_py") == [] and buffers("divmod_py") == [] and buffers("affine_py") == []
+    assert buffers("quant_py") == [1, 2] and buffers("add_py") == [2] and buffers("sum_py") == [1]
+
+    # Timing inputs and the baseline take `data` as the problem does (one tensor here).
+    import torch
+
+    tril = pack_problem.GpuModeProblem(root / "tril_py", "cpu")
+    (case,) = tril.bench_cases()
+    inputs = tril.make_bench_inputs(case, 0)
+    assert case["shape"] == [8, 64, 64] and torch.equal(tril.baseline(*inputs), torch.tril(inputs[0]))
+
+
+def test_a_leetgpu_inout_argument_reaches_the_solution_with_its_values(tmp_path):
+    """LeetGPU's reverse_array, sorting and color_inversion read an "inout" argument and write
+    it in place: the solution gets its values (not a NaN-filled copy), and a Triton kernel
+    that leaves it as it was (one element to rotate) is not taken for one that never wrote."""
+    packs.add_pack(_copy(tmp_path, "leetgpu"), name="lg")
+    right = tmp_path / "right.py"
+    right.write_text("import torch\n\n\ndef solve(x, n):\n    x.copy_(torch.roll(x, 1))\n")
+    passed = run_drill("lg/easy/3_rotate", right)
+    assert passed.status == "passed", (passed.error, [c.error for c in passed.cases])
+    wrong = tmp_path / "wrong.py"
+    wrong.write_text("import torch\n\n\ndef solve(x, n):\n    x.copy_(torch.roll(x, -1))\n")
+    assert run_drill("lg/easy/3_rotate", wrong).status == "failed"
+    tri = tmp_path / "tri.py"
+    tri.write_text(
+        "import triton\nimport triton.language as tl\n\n\n@triton.jit\n"
+        "def _rot(x, n, B: tl.constexpr):\n    i = tl.arange(0, B)\n    v = tl.load(x + i, mask=i < n)\n"
+        "    tl.debug_barrier()\n    tl.store(x + (i + 1) % n, v, mask=i < n)\n\n\n"
+        "def solve(x, n):\n    _rot[(1,)](x, n, B=triton.next_power_of_2(n))\n")
+    result = run_drill("lg/easy/3_rotate", tri, lang="triton")
     assert result.status == "passed", (result.error, [c.error for c in result.cases], result.flags)

@@ -53,3 +53,21 @@ def test_pack_problems_are_timed_over_their_benchmark_inputs(added, capsys):
         points = doc["bench"]["points"]
         assert points and all(p["passed"] and p["ms"] > 0 and p["ref_ms"] > 0 for p in points), points
         assert all(p["baseline"] == "reference" and p["gbps"] > 0 and p["label"] for p in points)
+
+
+def test_gpu_mode_tuples_and_one_tensor_data_are_timed(added, capsys, tmp_path):
+    """A tuple of output buffers (quant_py), a tuple of new tensors (divmod_py) and `data` of
+    one tensor (tril_py): each benchmark input checked by the problem's own check, then timed
+    (the timed loop checks the first tensor of a tuple)."""
+    bodies = {"quant_py": "    x, q, s = data\n    s[...] = x.abs().amax(1) / 7\n"
+                          "    q[...] = torch.round(x / s[:, None])\n    return q, s\n",
+              "divmod_py": "    total = data[0] + data[1]\n    whole = torch.floor(total)\n"
+                           "    return whole.int(), total - whole\n",
+              "tril_py": "    return torch.tril(data)\n"}
+    for problem, body in bodies.items():
+        file = tmp_path / f"{problem}.py"
+        file.write_text("import torch\n\n\ndef custom_kernel(data):\n" + body)
+        doc = _run(capsys, f"gm/practice/{problem}", file, "--bench")
+        assert doc["status"] == "passed", (problem, doc.get("error"), doc["cases"], doc["flags"])
+        points = doc["bench"]["points"]
+        assert points and all(p["passed"] and p["ms"] > 0 and p["ref_ms"] > 0 for p in points), (problem, points)

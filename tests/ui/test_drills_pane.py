@@ -338,8 +338,8 @@ def test_a_gpu_mode_clone_is_added_and_says_what_runs(studio_app, qtbot, pane, m
     monkeypatch.setattr(QMessageBox, "information", lambda *a: None)
     fixtures = Path(__file__).resolve().parents[1] / "drills" / "pack_fixtures" / "gpumode"
     message = pane.add_pack(fixtures)
-    assert "(GPU MODE reference-kernels): 5 problems" in message
-    assert "timed over its own benchmark inputs" in message and "1 could not be read" in message
+    assert "(GPU MODE reference-kernels): 10 problems" in message
+    assert "timed over its own benchmark inputs" in message and "2 could not be read" in message
     qtbot.waitUntil(lambda: any(pane.list.item(r).data(0x0100) == "gpumode/practice/scale_py"
                                 for r in range(pane.list.count())), timeout=10_000)
     pane.lang_box.setCurrentIndex(pane.lang_box.findData("torch"))

@@ -130,8 +130,11 @@ class Provenance:
         else:
             history.resync = history.changed = True
 
-    def verdict(self, out: torch.Tensor | None, allocated: dict[int, torch.Tensor]) -> str | None:
+    def verdict(self, out: torch.Tensor | None, allocated: dict[int, torch.Tensor],
+                may_stay: bool = False) -> str | None:
         """Why `out` was not produced by the solution's Triton kernels, or None if it was.
+        `may_stay`: a buffer that is read and written in place (LeetGPU's "inout": reversing
+        one element, sorting sorted data) may keep its contents.
 
         The output's storage must go from its allocation (seen by the spy, during the call)
         through Triton launches only: nothing may change it before the first launch, between
@@ -157,7 +160,7 @@ class Provenance:
                     and not torch.equal(history.last_after, _storage(out)):
                 return ("the returned tensor was changed after the solution's last Triton "
                         "kernel (by torch, numpy or another thread)")
-        if not history.changed:
+        if not history.changed and not may_stay:
             return "the Triton kernels given the returned tensor never wrote to it"
         return None
 
@@ -444,13 +447,14 @@ class Watch:
                 return buffer
         return None
 
-    def provenance_problem(self, out: torch.Tensor, given: dict[int, torch.Tensor] | None = None) -> str | None:
+    def provenance_problem(self, out: torch.Tensor, given: dict[int, torch.Tensor] | None = None,
+                           may_stay: bool = False) -> str | None:
         """`given`: output buffers the problem handed over (storage key -> every byte at the
         start of the call), which count as allocated for the call."""
         allocated = {storage_key(b.raw): b.initial for _, b in self.allocations
                      if b.initial is not None}
         allocated.update(given or {})
-        return self.provenance.verdict(out, allocated)
+        return self.provenance.verdict(out, allocated, may_stay)
 
 
 class watching:

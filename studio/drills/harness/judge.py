@@ -529,7 +529,7 @@ class Judge:
         for i, value in enumerate(inputs):
             label = names[i] if i < len(names) else f"arg{i}"
             if outputs and i in outputs and isinstance(value, torch.Tensor):
-                args.append(self.spec.fresh_output(value))
+                args.append(self.spec.fresh_output(value, i))
             elif isinstance(value, torch.Tensor):
                 guard = GuardedInput.of(value, label)
                 guarded.append(guard)
@@ -543,6 +543,7 @@ class Judge:
         staging = self._staging(reference, dtype)
         started = time.perf_counter()
         reply = self.ask({"op": "call", "args": args, "staging": staging, "outputs": list(outputs or []),
+                          "inouts": list(getattr(self.spec, "inouts", None) or []),
                           "single": bool(getattr(self.spec, "single", False))})
         call_s = reply.get("call_s")
         if isinstance(call_s, float):
@@ -804,7 +805,7 @@ class Judge:
                 refs.append(self.spec.reference(*inputs))
                 outputs = self.spec.output_indices(inputs)
                 originals.append(inputs)
-                sets.append([self.spec.fresh_output(v) if i in outputs and isinstance(v, torch.Tensor) else v
+                sets.append([self.spec.fresh_output(v, i) if i in outputs and isinstance(v, torch.Tensor) else v
                              for i, v in enumerate(inputs)])
                 dtypes.append(self.spec.output_dtype(inputs, refs[-1]))
                 stagings.append(self._staging(refs[-1], dtypes[-1]))
@@ -814,6 +815,7 @@ class Judge:
             return {**point, "passed": False, "error": f"preparing the benchmark input raised {type(exc).__name__}: {exc}"}
         point["bytes"] = int(self.spec.bytes_of(originals[0]))
         setup = self.ask({"op": "bench_setup", "sources": sets, "stagings": stagings, "outputs": outputs,
+                          "inouts": list(getattr(self.spec, "inouts", None) or []),
                           "single": bool(getattr(self.spec, "single", False))})
         if setup.get("raised"):
             return {**point, "passed": False, "error": str(setup["raised"])}

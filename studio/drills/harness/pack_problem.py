@@ -8,8 +8,10 @@ What each layout asks of a solution, and how it is checked:
 
 - **GPU MODE** (`task.yml`, `reference.py`): every entry of `tests` is a case; its keyword
   arguments go to the problem's `generate_input`; the solution's `custom_kernel(data)` gets
-  the whole tuple, as GPU MODE's own evaluator passes it, and returns the output (usually
-  the output buffer that came in `data`). The verdict is the problem's own
+  `data` as GPU MODE's own evaluator passes it (a tuple, or one tensor as in linalg), and
+  returns the output: a tensor (often the output buffer that came in `data`) or a tuple of
+  tensors (fp8_quant's values and scales, QR's H and tau), which crosses from the worker
+  joined and is rebuilt exactly. The verdict is the problem's own
   `check_implementation(data, output)`, on the judge's untouched copy of `data`.
 - **LeetGPU** (`challenge.py`): the example test and every functional test are cases, made by
   the challenge's own generators (seeded); the solution's `solve(...)` gets the arguments in
@@ -83,8 +85,41 @@ def _poisoned_like(value: torch.Tensor) -> torch.Tensor:
     return fresh
 
 
-def _clone(values: tuple) -> tuple:
-    return tuple(v.clone() if isinstance(v, torch.Tensor) else v for v in values)
+def _clone(values: Any) -> Any:
+    """A copy of every tensor in `values`, nested in tuples, lists and dicts as GPU MODE's own
+    evaluator clones `data` (BioML's trimul carries its weights in a dict)."""
+    if isinstance(values, torch.Tensor):
+        return values.clone()
+    if isinstance(values, tuple):
+        return tuple(_clone(v) for v in values)
+    if isinstance(values, list):
+        return [_clone(v) for v in values]
+    if isinstance(values, dict):
+        return {k: _clone(v) for k, v in values.items()}
+    return values
+
+
+def _tensors_in(value: Any) -> Iterator[torch.Tensor]:
+    if isinstance(value, torch.Tensor):
+        yield value
+    elif isinstance(value, (tuple, list)):
+        for v in value:
+            yield from _tensors_in(v)
+    elif isinstance(value, dict):
+        for v in value.values():
+            yield from _tensors_in(v)
+
+
+def _same_values(a: torch.Tensor, b: torch.Tensor) -> bool:
+    """Two results of the problem's reference on the same inputs (to its own rounding: a
+    reference with atomics may sum in another order), NaN matching NaN."""
+    if a.shape != b.shape or a.dtype != b.dtype:
+        return False
+    if a.dtype.is_floating_point or a.dtype.is_complex:
+        return bool(torch.allclose(a.to(torch.complex128 if a.dtype.is_complex else torch.float64),
+                                   b.to(torch.complex128 if b.dtype.is_complex else torch.float64),
+                                   rtol=1e-5, atol=1e-8, equal_nan=True))
+    return bool(torch.equal(a, b))
 
 
 def _case_label(kwargs: dict[str, Any]) -> str:
@@ -115,13 +150,16 @@ class PackProblem:
         """Which arguments are output buffers (handed over fresh and NaN-filled, unguarded)."""
         return []
 
-    def fresh_output(self, value: torch.Tensor) -> torch.Tensor:
+    def fresh_output(self, value: torch.Tensor, index: int | None = None) -> torch.Tensor:
+        """The copy of output argument `index` the solution gets: NaN-filled (-1 for integers),
+        so elements it never writes are seen."""
         return _poisoned_like(value)
 
     def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
         return reference.dtype
 
-    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor,
+                     parts: list | None = None) -> str | None:
         raise NotImplementedError
 
     # Timing -------------------------------------------------------------------------------
@@ -203,14 +241,21 @@ class GpuModeProblem(PackProblem):
                  f"run it where CUDA is available" if needs_gpu else
                  f"generate_input({_case_label(case['kwargs'])}) raised {type(exc).__name__}: {exc}"),
                 str(self.folder / "reference.py")) from None
-        data = tuple(data) if isinstance(data, (tuple, list)) else (data,)
-        for value in data:
-            if isinstance(value, torch.Tensor) and value.device.type != torch.device(device).type:
+        # `data` is usually a tuple; linalg's problems (and pmpp's first edition) pass one tensor,
+        # and custom_kernel, ref_kernel and check_implementation get that tensor itself.
+        self.single = not isinstance(data, (tuple, list))
+        data = (data,) if self.single else tuple(data)
+        for value in _tensors_in(data):
+            if value.device.type != torch.device(device).type:
                 raise PackProblemError(
                     f"generate_input made tensors on {value.device.type}, and this run is on "
                     f"{torch.device(device).type}: the problem needs a GPU (run without --interpret on a "
                     f"machine with CUDA)", str(self.folder / "reference.py"))
         return data
+
+    def _data(self, inputs: tuple) -> Any:
+        """`data` as the problem's own functions take it (see make_inputs)."""
+        return inputs[0] if getattr(self, "single", False) and len(inputs) == 1 else inputs
 
     def bench_cases(self) -> list[dict[str, Any]]:
         cases = []
@@ -226,41 +271,101 @@ class GpuModeProblem(PackProblem):
         return self.make_inputs({"kwargs": kwargs}, torch.Generator(), self.device)
 
     def baseline(self, *inputs: Any) -> Any:
-        return self.module.ref_kernel(inputs)
+        return self.module.ref_kernel(self._data(inputs))
+
+    def bytes_of(self, inputs: tuple) -> int:
+        return sum(v.numel() * v.element_size() for v in _tensors_in(inputs))
 
     def reference(self, *inputs: Any) -> torch.Tensor:
+        """The expected output; several outputs (a tuple: fp8_quant's values and scales, QR's
+        H and tau) as one float64 vector, as the worker joins a solution's tuple (`joined`)."""
         copy = _clone(inputs)
-        expected = self.module.ref_kernel(copy)
-        if not isinstance(expected, torch.Tensor):
-            raise PackProblemError(f"ref_kernel returned {type(expected).__name__}; only problems with one "
-                                   f"output tensor are supported so far", str(self.folder / "reference.py"))
-        # The output buffer: what ref_kernel returned, when it is one of `data`'s tensors; else
-        # (ref_kernel returns a new tensor, as in `return a @ b`) the last tensor of `data` with
-        # the output's shape, the buffer GPU MODE hands over for a submission to fill.
-        # A buffer of the output's size but another shape (a (1,) buffer for a 0-d sum) is
-        # the output buffer too; the problem's own check judges whatever shape comes back.
-        index = next((i for i, v in enumerate(copy) if v is expected), None)
-        for same in (lambda t: tuple(t.shape) == tuple(expected.shape), lambda t: t.numel() == expected.numel()):
-            if index is None:
-                index = next((i for i in reversed(range(len(copy))) if isinstance(copy[i], torch.Tensor)
-                              and same(copy[i])), None)
-        self._output_of_copy = index
-        return expected
+        expected = self.module.ref_kernel(self._data(copy))
+        parts = list(expected) if isinstance(expected, (tuple, list)) else [expected]
+        if not parts or not all(isinstance(p, torch.Tensor) for p in parts):
+            kinds = ", ".join(type(p).__name__ for p in parts) or "nothing"
+            raise PackProblemError(f"ref_kernel returned {type(expected).__name__} ({kinds}); this app judges "
+                                   f"outputs that are a tensor or a tuple of tensors",
+                                   str(self.folder / "reference.py"))
+        self._multi = isinstance(expected, (tuple, list))
+        self._buffers = self._output_buffers(inputs, copy, parts)
+        return joined(parts) if self._multi else expected
+
+    def _output_buffers(self, inputs: tuple, copy: tuple, parts: list[torch.Tensor]) -> list[int]:
+        """Which tensors of `data` are output buffers: handed over fresh and NaN-filled, and
+        free to be written and returned. One ref_kernel returned (it filled it: `out[...] =`),
+        or, where it returns a new tensor (`return a @ b`), the last tensor of `data` of that
+        output's shape (or size: a (1,) buffer for a 0-d sum) that ref_kernel does not read:
+        the same answer with that tensor NaN-filled (an input of the output's shape, as
+        causal_conv1d's x, is read, so it is no buffer; a `data` of one tensor has none).
+        Decided once per input signature."""
+        if getattr(self, "single", False):
+            return []          # `data` is the one input tensor: there is no output buffer
+        key = tuple((tuple(v.shape), v.dtype) if isinstance(v, torch.Tensor) else type(v).__name__ for v in inputs)
+        cache = self.__dict__.setdefault("_buffer_cache", {})
+        if key in cache:
+            return cache[key]
+        found: list[int] = []
+        for part in parts:
+            index = next((i for i, v in enumerate(copy) if v is part), None)
+            if index is not None and index not in found:
+                found.append(index)
+        for part in parts:
+            if any(copy[i] is part for i in found):
+                continue
+            last = max((i for i, v in enumerate(inputs) if isinstance(v, torch.Tensor)), default=None)
+            for same in (lambda t: tuple(t.shape) == tuple(part.shape), lambda t: t.numel() == part.numel()):
+                index = next((i for i in reversed(range(len(inputs))) if isinstance(inputs[i], torch.Tensor)
+                              and i not in found and same(inputs[i]) and self._unread(inputs, i, parts, last)), None)
+                if index is not None:
+                    found.append(index)
+                    break
+        cache[key] = sorted(found)
+        return cache[key]
+
+    def _unread(self, inputs: tuple, index: int, parts: list[torch.Tensor], last: int | None) -> bool:
+        """Whether ref_kernel gives the same answer with `data[index]` NaN-filled. An integer
+        tensor is not probed (filled with -1 it could index out of bounds, and a device-side
+        assert ends the GPU context): it is the buffer only as the last tensor of `data`."""
+        if not (inputs[index].dtype.is_floating_point or inputs[index].dtype.is_complex):
+            return index == last
+        probe = list(_clone(inputs))
+        probe[index] = _poisoned_like(probe[index])
+        try:
+            again = self.module.ref_kernel(self._data(tuple(probe)))
+        except Exception:  # noqa: BLE001 - a reference that chokes on NaN read the tensor
+            return False
+        again = list(again) if isinstance(again, (tuple, list)) else [again]
+        return len(again) == len(parts) and all(isinstance(a, torch.Tensor) and _same_values(a, p)
+                                                for a, p in zip(again, parts))
 
     def output_dtype(self, inputs: tuple, reference: torch.Tensor) -> torch.dtype:
         """The dtype a solution's output has: the output buffer's (a float32 buffer where the
-        reference computes in float64), else the reference's."""
-        index = getattr(self, "_output_of_copy", None)
-        if index is not None and index < len(inputs) and isinstance(inputs[index], torch.Tensor):
-            return inputs[index].dtype
+        reference computes in float64), else the reference's (float64 for several outputs)."""
+        buffers = getattr(self, "_buffers", [])
+        if not getattr(self, "_multi", False) and buffers and isinstance(inputs[buffers[0]], torch.Tensor):
+            return inputs[buffers[0]].dtype
         return reference.dtype
 
     def output_indices(self, inputs: tuple) -> list[int]:
-        index = getattr(self, "_output_of_copy", None)
-        return [] if index is None else [index]
+        return list(getattr(self, "_buffers", []))
 
-    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
-        verdict = self.module.check_implementation(_clone(inputs), out)
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor,
+                     parts: list | None = None) -> str | None:
+        """The problem's own check_implementation on the judge's untouched `data`. `parts`: the
+        shape and dtype of each tensor of a tuple the solution returned (the worker sent them
+        joined): the tuple is rebuilt, exactly, before the check sees it."""
+        output: Any = out
+        if parts:
+            output, start = [], 0
+            for shape, dtype in parts:
+                n = 1
+                for d in shape:
+                    n *= int(d)
+                output.append(out[start:start + n].to(getattr(torch, str(dtype))).reshape(shape))
+                start += n
+            output = tuple(output)
+        verdict = self.module.check_implementation(self._data(_clone(inputs)), output)
         if isinstance(verdict, tuple) and verdict:
             good, message = bool(verdict[0]), (str(verdict[1]) if len(verdict) > 1 else "")
         elif isinstance(verdict, str):
@@ -293,6 +398,8 @@ class LeetGpuProblem(PackProblem):
             self.names = list(signature)
             self.outputs = [i for i, (_, spec) in enumerate(signature.items())
                             if isinstance(spec, (tuple, list)) and len(spec) > 1 and spec[1] in ("out", "inout")]
+            self.inouts = [i for i, (_, spec) in enumerate(signature.items())
+                           if isinstance(spec, (tuple, list)) and len(spec) > 1 and spec[1] == "inout"]
         except Exception as exc:  # noqa: BLE001
             raise PackProblemError(f"get_solve_signature() failed: {type(exc).__name__}: {exc}",
                                    str(self.folder / "challenge.py")) from None
@@ -380,6 +487,13 @@ class LeetGpuProblem(PackProblem):
     def output_indices(self, inputs: tuple) -> list[int]:
         return list(self.outputs)
 
+    def fresh_output(self, value: torch.Tensor, index: int | None = None) -> torch.Tensor:
+        """An "inout" argument (reverse_array's input, sorting's data) is read before it is
+        written: the solution gets its values (unguarded); an "out" one comes NaN-filled."""
+        if index in self.inouts:
+            return value.clone(memory_format=torch.contiguous_format)
+        return _poisoned_like(value)
+
     def _which_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
         from studio.drills.harness.checks import compare
 
@@ -396,7 +510,8 @@ class LeetGpuProblem(PackProblem):
             start += n
         return None
 
-    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor) -> str | None:
+    def check_output(self, inputs: tuple, reference: torch.Tensor, out: torch.Tensor,
+                     parts: list | None = None) -> str | None:
         from studio.drills.harness.checks import compare
 
         if len(self.outputs) > 1:   # every output, joined (see `joined`): name the one that is wrong

@@ -119,6 +119,9 @@ class Worker:
                                                # graph's output may not be touched after the next replay)
         self.call_style = "args"            # how the problem calls the solution (see _invoke)
         self.outputs: list[int] = []        # a pack problem's output arguments, per call
+        self.inouts: set[int] = set()        # a LeetGPU problem's "inout" arguments (read, then written)
+        self.single = False                 # a GPU MODE problem whose `data` is one tensor, not a tuple
+        self.parts: list[Any] | None = None # the tensors of a tuple a GPU MODE solution returned
         self.bench_state: dict[str, Any] = {}
         self.builder: Any = None           # CudaBuilder, for CUDA solutions
         self.kernel_watch: Any = None      # the last call's KernelWatch (CUDA)
@@ -228,6 +231,8 @@ class Worker:
 
         args = list(command["args"])
         self.outputs = [int(i) for i in command.get("outputs") or []]
+        self.inouts = {int(i) for i in command.get("inouts") or []}
+        self.single = bool(command.get("single"))
         track = self.lang == "triton"
         given = self._given_outputs(args) if track else {}
         started = time.perf_counter()
@@ -236,7 +241,7 @@ class Worker:
         if raised is not None:
             return {"raised": raised, **self._observations(watch)}
         reply = {**self._observations(watch), **self._describe_output(out, args),
-                 "call_s": elapsed}
+                 "call_s": elapsed, **self._parts()}
         problems = [p for p in (allocation_problem(op, b) for op, b in watch.allocations) if p]
         if reply.get("problem"):
             problems.insert(0, reply.pop("problem"))
@@ -252,10 +257,21 @@ class Worker:
         """Why the output was not written by the solution's Triton kernels (or None); with
         several output buffers, each of them is asked."""
         if self.call_style == "inplace" and len(self.outputs) > 1:
-            problems = (watch.provenance_problem(args[i], given) for i in self.outputs
+            problems = (watch.provenance_problem(args[i], given, may_stay=i in self.inouts) for i in self.outputs
                         if i < len(args) and type(args[i]) is self.torch.Tensor)
             return next((p for p in problems if p), None)
+        if self.call_style == "inplace" and self.outputs:
+            return watch.provenance_problem(out, given, may_stay=self.outputs[0] in self.inouts)
+        if self.parts is not None:   # a tuple, joined: each tensor of it is asked
+            problems = (watch.provenance_problem(t, given) for t in self.parts)
+            return next((p for p in problems if p), None)
         return watch.provenance_problem(out, given)
+
+    def _parts(self) -> dict[str, Any]:
+        """The shape and dtype of each tensor of a returned tuple (sent joined)."""
+        if self.parts is None:
+            return {}
+        return {"parts": [[list(t.shape), str(t.dtype).replace("torch.", "")] for t in self.parts]}
 
     def _remember(self, out: Any) -> None:
         from studio.drills.harness.honesty import storage_key
@@ -305,8 +321,18 @@ class Worker:
         whole tuple (GPU MODE's custom_kernel), or f(*args) writing its output in place
         (LeetGPU's solve: the output is the output argument)."""
         style = self.call_style
+        self.parts = None
         if style == "tuple":
-            return self.fn(tuple(args))
+            out = self.fn(args[0] if self.single and len(args) == 1 else tuple(args))
+            if isinstance(out, (tuple, list)) and out and all(type(t) is self.torch.Tensor for t in out):
+                # several outputs (GPU MODE's fp8_quant, QR): joined as the judge's reference is
+                from studio.drills.harness.honesty import trusted
+                from studio.drills.harness.pack_problem import joined
+
+                self.parts = list(out)
+                with trusted():
+                    return joined(self.parts)
+            return out
         out = self.fn(*args)
         if style == "inplace" and len(self.outputs) > 1:   # every output, joined (pack_problem.joined)
             from studio.drills.harness.honesty import trusted
@@ -325,6 +351,9 @@ class Worker:
         if self.call_style == "inplace" and len(self.outputs) > 1:
             self.fn(*work)
             return work[self.outputs[0]]
+        if self.call_style == "tuple":
+            out = self.fn(work[0] if self.single and len(work) == 1 else tuple(work))
+            return out[0] if isinstance(out, (tuple, list)) and out else out
         return self._invoke(list(work))
 
     def _observations(self, watch: Any) -> dict[str, Any]:
@@ -402,6 +431,8 @@ class Worker:
 
         sources = [list(s) for s in command["sources"]]
         self.outputs = [int(i) for i in command.get("outputs") or []]
+        self.inouts = {int(i) for i in command.get("inouts") or []}
+        self.single = bool(command.get("single"))
         with trusted():
             work = [a.clone() if isinstance(a, self.torch.Tensor) else a for a in sources[0]]
             self.sync()
@@ -419,7 +450,7 @@ class Worker:
             out, watch, raised = self._watched_call(work, track)
             if raised is not None:
                 return {"raised": raised, **self._observations(watch)}
-            reply = {**self._observations(watch), **self._describe_output(out, work)}
+            reply = {**self._observations(watch), **self._describe_output(out, work), **self._parts()}
             if track and type(out) is self.torch.Tensor:
                 reply["provenance"] = self._provenance(watch, out, work, given)
             reply["copied"] = self._stage(out, staging)
