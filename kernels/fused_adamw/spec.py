@@ -4,8 +4,12 @@ Runs in the drill child only (imports torch). A case is one optimizer step over 
 buffer of N parameters (the "multi-tensor apply" layout: every parameter of a model packed
 end to end). param, exp_avg and exp_avg_sq are float32 master copies; grad has the case's
 dtype (float32, or float16 / bfloat16 gradients of mixed-precision training). The state is
-that of a run already under way: exp_avg ~ 0.1 * randn, exp_avg_sq ~ (0.1 * randn)^2, or
-zeros at step 1 (both before the first update).
+that of a run already under way: exp_avg ~ 0.1 * randn, exp_avg_sq = (0.1 * randn)^2 +
+exp_avg^2, or zeros at step 1 (both before the first update). The exp_avg^2 term keeps the
+state one a real run can reach (v is an average of g^2 and m of g, so m^2 is at most about
+v): with the two drawn apart, v could be ~1e-12 beside m ~ 0.1, a parameter step ~10^4 lr
+wide, and float32 rounding of that step alone (3e-7 on one element of 201M on the H200)
+above the tolerance meant for real steps.
 
 Extra case keys: step (the step number t of this update, >= 1; default 10), lr (default
 1e-3), beta1 (0.9), beta2 (0.999), eps (1e-8), weight_decay (0.01), grad_scale (grad is
@@ -41,7 +45,7 @@ def make_inputs(case, gen, device):
         exp_avg, exp_avg_sq = torch.zeros(N), torch.zeros(N)
     else:
         exp_avg = 0.1 * torch.randn(N, generator=gen)
-        exp_avg_sq = (0.1 * torch.randn(N, generator=gen)) ** 2
+        exp_avg_sq = (0.1 * torch.randn(N, generator=gen)) ** 2 + exp_avg ** 2
     grad = place(grad, dtype_of(case["dtype"]), device, case.get("layout", "contiguous"))
     return (param.to(device), grad, exp_avg.to(device), exp_avg_sq.to(device), int(h["step"]),
             float(h["lr"]), float(h["beta1"]), float(h["beta2"]), float(h["eps"]), float(h["weight_decay"]))
