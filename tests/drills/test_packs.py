@@ -443,3 +443,24 @@ def test_a_leetgpu_inout_argument_reaches_the_solution_with_its_values(tmp_path)
         "def solve(x, n):\n    _rot[(1,)](x, n, B=triton.next_power_of_2(n))\n")
     result = run_drill("lg/easy/3_rotate", tri, lang="triton")
     assert result.status == "passed", (result.error, [c.error for c in result.cases], result.flags)
+
+
+def test_a_gpu_mode_solution_may_return_the_same_buffer_each_call_but_not_a_stale_answer(tmp_path):
+    """torch.compile(mode="reduce-overhead") hands back a CUDA graph's static output every call
+    (the clone's own pmpp sort and vectorsum solutions): GPU MODE accepts it, and so do we for
+    its problems; an answer left over from an earlier call still fails the problem's check."""
+    packs.add_pack(_copy(tmp_path, "gpumode"), name="gm")
+    reused = tmp_path / "reused.py"
+    reused.write_text("import torch\n\n_store = torch.empty(4096)\n\n\ndef custom_kernel(data):\n"
+                      "    x, out = data\n    view = _store[: x.numel()].view_as(x)\n"
+                      "    torch.mul(x, 3, out=view)\n    return view\n")
+    result = run_drill("gm/practice/scale_py", reused)
+    assert result.status == "passed", (result.error, [c.error for c in result.cases])
+    stale = tmp_path / "stale.py"
+    stale.write_text("import torch\n\n_store = torch.empty(4096)\n_done = []\n\n\ndef custom_kernel(data):\n"
+                     "    x, out = data\n    view = _store[: x.numel()].view_as(x)\n"
+                     "    if not _done:\n        torch.mul(x, 3, out=view)\n        _done.append(1)\n"
+                     "    return view\n")
+    result = run_drill("gm/practice/scale_py", stale)
+    assert result.status == "failed"
+    assert any("check_implementation" in (c.error or "") for c in result.cases)

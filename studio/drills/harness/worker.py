@@ -403,7 +403,12 @@ class Worker:
         elif key is not None and key in names:
             meta["problem"] = (f"returned its input #{names[key] + 1} (or a view of it): the "
                                f"output must be a new tensor")
-        elif key is not None and key == self.previous_key:
+        elif key is not None and key == self.previous_key and self.call_style == "args":
+            # Our drills' contract. A GPU MODE solution may hand back the same buffer (a CUDA
+            # graph's static output under torch.compile(mode="reduce-overhead"), as the clone's
+            # own pmpp sort and vectorsum solutions do): its repository accepts that, the
+            # output is copied before the next call, and a stale answer still fails the
+            # problem's check or the timed calls' checksums.
             meta["problem"] = ("returned the same buffer as the previous call: every call "
                                "must return a new tensor")
         return meta
