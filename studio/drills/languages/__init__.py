@@ -32,6 +32,8 @@ LANGUAGES: dict[str, Language] = {
 }
 NAMES = tuple(LANGUAGES)
 _IMPORTS_TRITON = re.compile(r"^\s*(?:import|from)\s+triton\b", re.M)
+# A Triton kernel of the file's own: @triton.jit / @jit / @triton.autotune, or triton.jit(f).
+_TRITON_KERNEL = re.compile(r"^\s*@\s*(?:triton\.)?(?:jit|autotune|heuristics)\b|\btriton\.jit\s*\(", re.M)
 
 
 def get(name: str) -> Language:
@@ -45,7 +47,9 @@ def detect_text(path: str | Path, text: str) -> str:
     """The language of a solution file from its name and text."""
     if cuda.is_cuda_source(path, text):
         return "cuda"
-    return "triton" if _IMPORTS_TRITON.search(text) else "torch"
+    # Importing triton is not enough: GPU MODE's own PyTorch solutions import it unused (pmpp
+    # vectorsum), and were then judged as Triton solutions that launch no kernel.
+    return "triton" if _IMPORTS_TRITON.search(text) and _TRITON_KERNEL.search(text) else "torch"
 
 
 def detect(path: str | Path) -> str:
