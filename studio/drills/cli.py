@@ -138,7 +138,8 @@ def _parser() -> argparse.ArgumentParser:
                      help="use Triton's interpreter on the CPU even if a GPU is present")
     run.add_argument("--lang", choices=("auto", "triton", "torch", "cuda"), default="auto",
                      help="judge as a Triton, PyTorch or CUDA solution (auto: a .cu file or load_inline "
-                          "is CUDA, a file with a @triton.jit kernel is Triton, anything else PyTorch)")
+                          "is CUDA, a file importing triton is Triton (for GPU MODE and LeetGPU problems: one with a Triton "
+                          "kernel of its own), anything else PyTorch)")
     run.add_argument("--python", default=None, metavar="PATH",
                      help="interpreter for the run (default: this one; with --remote, the one there, "
                           "default python3)")

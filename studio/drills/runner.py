@@ -189,7 +189,7 @@ class DrillRunner:
             return
         result.file = str(solution)
         try:
-            lang = languages.resolve(request.lang, solution)
+            lang = languages.resolve(request.lang, solution, own_kernel=bool(problem.get("pack_problem")))
         except ValueError as exc:
             yield self._finish(result, started, "bad_request", ErrorInfo("bad_request", str(exc)))
             return

@@ -464,3 +464,15 @@ def test_a_gpu_mode_solution_may_return_the_same_buffer_each_call_but_not_a_stal
     result = run_drill("gm/practice/scale_py", stale)
     assert result.status == "failed"
     assert any("check_implementation" in (c.error or "") for c in result.cases)
+
+
+def test_a_gpu_mode_pytorch_solution_that_imports_triton_unused_is_judged_as_pytorch(tmp_path):
+    """As the clone's pmpp vectorsum solution does; it passed its problem's check and still
+    failed here as "a Triton solution that launched no kernel" before (H200)."""
+    packs.add_pack(_copy(tmp_path, "gpumode"), name="gm")
+    solution = tmp_path / "unused_import.py"
+    solution.write_text("import torch\nimport triton\nimport triton.language as tl\n\n\ndef custom_kernel(data):\n"
+                        "    x, out = data\n    torch.mul(x, 3, out=out)\n    return out\n")
+    result = run_drill("gm/practice/scale_py", solution)
+    assert result.status == "passed", (result.error, result.flag_names())
+    assert result.lang == "torch"

@@ -43,16 +43,22 @@ def get(name: str) -> Language:
         raise ValueError(f"unknown language {name!r}: one of {', '.join(NAMES)}") from None
 
 
-def detect_text(path: str | Path, text: str) -> str:
-    """The language of a solution file from its name and text."""
+def detect_text(path: str | Path, text: str, own_kernel: bool = False) -> str:
+    """The language of a solution file from its name and text.
+
+    A file importing triton is Triton (a drill's Triton solution that computes with torch
+    then fails for launching no kernel). With `own_kernel` (problems from GPU MODE or
+    LeetGPU, whose own PyTorch solutions import triton unused: pmpp vectorsum, judged as a
+    Triton solution that launched no kernel on the H200) it must also define a Triton kernel.
+    """
     if cuda.is_cuda_source(path, text):
         return "cuda"
-    # Importing triton is not enough: GPU MODE's own PyTorch solutions import it unused (pmpp
-    # vectorsum), and were then judged as Triton solutions that launch no kernel.
-    return "triton" if _IMPORTS_TRITON.search(text) and _TRITON_KERNEL.search(text) else "torch"
+    if not _IMPORTS_TRITON.search(text):
+        return "torch"
+    return "triton" if not own_kernel or _TRITON_KERNEL.search(text) else "torch"
 
 
-def detect(path: str | Path) -> str:
+def detect(path: str | Path, own_kernel: bool = False) -> str:
     """The language of a solution file on disk ('triton' when it cannot be read)."""
     path = Path(path)
     if path.suffix in cuda.SUFFIXES:
@@ -61,15 +67,15 @@ def detect(path: str | Path) -> str:
         text = path.read_text(encoding="utf-8", errors="replace")
     except OSError:
         return "triton"
-    return detect_text(path, text)
+    return detect_text(path, text, own_kernel)
 
 
-def resolve(asked: str | None, path: str | Path) -> str:
+def resolve(asked: str | None, path: str | Path, own_kernel: bool = False) -> str:
     """`asked` when it names a language, else (auto) what the file is."""
     if asked and asked != "auto":
         get(asked)
         return asked
-    return detect(path)
+    return detect(path, own_kernel)
 
 
 def probe_facts(python: str | None = None, timeout_s: float = 120.0) -> dict:
