@@ -42,7 +42,9 @@ Autotuned on the GPU over BLOCK_N x warps x pipeline stages. Under Triton's inte
 one small configuration, 32-token split quanta, 2 pretend SMs and 4-split combine chunks,
 so the drill's small cases run the split path, the direct path and the combine loop.
 Checked under the interpreter and compiled for sm_90 with Triton 3.6
-(tools/triton_compile_check.py); not yet run or timed on a GPU.
+(tools/triton_compile_check.py). On an H200 (engine protocol): every case passed, 94-97% of
+copy bandwidth where 128 MB or more moves, 60% at 32K x 1, 25% at 4K x 1 (15.6 us)
+(bench/results/h200_catalogue.md).
 """
 
 import math

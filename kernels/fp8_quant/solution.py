@@ -18,7 +18,8 @@ addition rounds to nearest even), clamped to +-448, then cast; the cast of an ex
 value is exact. A plain `.to(tl.float8e4nv)` is one cvt.rn.satfinite instruction on sm_90,
 but Triton's CPU interpreter rounds ties away from zero, flushes e4m3 subnormals and wraps
 values past 448, so this solution rounds itself: a handful of integer and float ops per
-element, far below the memory time. Not yet timed on a GPU.
+element, far below the memory time. On an H200: 93-99.6% of copy bandwidth at 8192-16384 x
+8192, 64-75% at 4096 x 14336 and 8192 x 28672 (bench/results/h200_catalogue.md).
 """
 
 import torch

@@ -23,7 +23,8 @@ What makes it fast:
 - **Multi-tensor apply.** One launch for the whole model: a flat buffer (as with
   FSDP/ZeRO shards or apex's multi_tensor_apply) avoids a launch per small parameter.
   (Recomputing the "denom" from v with sqrt costs nothing here; memory is the limit.)
-Not yet run on a GPU.
+On an H200: 95.6-97.8% of copy bandwidth from 16M parameters up, 1.07-4.15x torch's fused
+AdamW (bench/results/h200_catalogue.md).
 """
 
 import math
