@@ -141,6 +141,9 @@ def test_the_baseline_times_its_own_copies_of_the_inputs():
     copies[0].add_(1.0)
     copies[1].add_(1.0)
     assert torch.equal(base, snapshot) and not torch.equal(copies[0], base)
+    overlapping = torch.arange(10.0).as_strided((4, 3), (2, 1))       # rows share elements
+    (twin,) = timing.private_inputs([overlapping])
+    assert torch.equal(twin, overlapping) and twin.data_ptr() != overlapping.data_ptr()
 
 
 def test_each_timed_call_gets_its_input_sets_scalars():

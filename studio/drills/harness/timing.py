@@ -56,8 +56,11 @@ def private_inputs(args: list[Any]) -> list[Any]:
     copies = []
     for value in args:
         if isinstance(value, torch.Tensor) and not (value.numel() > 1 and 0 in value.stride()):
-            twin = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device)
-            twin.copy_(value)
+            try:
+                twin = torch.empty_strided(value.shape, value.stride(), dtype=value.dtype, device=value.device)
+                twin.copy_(value)
+            except RuntimeError:     # strides whose elements overlap: a dense copy instead
+                twin = value.clone(memory_format=torch.contiguous_format)
             value = twin
         copies.append(value)
     return copies
