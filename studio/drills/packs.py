@@ -300,7 +300,10 @@ def _read_gpumode(pack: str, root: Path) -> list[Problem]:
             problems.append(problem)
             continue
         problem.statement = str(task.get("description") or "")
-        problem.title = _first_sentence(problem.statement) or folder.name
+        # GPU MODE's own name for it (its leaderboards say "grayscale", "trimul"), not the
+        # description's first sentence: 40 "Implement a ... kernel that ..." titles in a list
+        # were hard to tell apart, each cut at 80 characters.
+        problem.title = _gpumode_name(folder.name)
         tests, benchmarks = task.get("tests"), task.get("benchmarks")
         problem.tests = len(tests) if isinstance(tests, list) else 0
         problem.benchmarks = len(benchmarks) if isinstance(benchmarks, list) else 0
@@ -456,12 +459,9 @@ def challenge_facts(source: str) -> dict[str, Any]:
     raise ValueError("no class Challenge")
 
 
-def _first_sentence(text: str) -> str:
-    for line in text.strip().splitlines():
-        line = line.strip().strip("#").strip()
-        if line:
-            return line if len(line) <= 80 else line[:77].rstrip() + "..."
-    return ""
+def _gpumode_name(folder: str) -> str:
+    """`grayscale_py` -> `grayscale`: GPU MODE suffixes its Python problems' folders with _py."""
+    return folder[:-3] if folder.endswith("_py") and len(folder) > 3 else folder
 
 
 def _one_line(exc: BaseException) -> str:

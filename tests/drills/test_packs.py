@@ -119,7 +119,8 @@ def test_gpu_mode_problems_are_listed_with_their_groups_templates_and_errors(tmp
                              "quant_py", "affine_py", "own_eval_py"}
     scale = problems["scale_py"]
     assert scale.ok and scale.group == "practice" and scale.id == "gpumode/practice/scale_py"
-    assert scale.title == "Multiply a float32 vector by three."
+    assert scale.title == "scale"          # GPU MODE's name for it; the description is the statement
+    assert scale.statement.startswith("Multiply a float32 vector by three.")
     assert scale.tests == 2 and scale.benchmarks == 1 and scale.gpus == 1
     assert scale.starters == {"torch": (tmp_path / "gpumode" / "problems" / "practice" / "template.py").resolve()}
     assert scale.unsupported == ["CuteDSL"]
