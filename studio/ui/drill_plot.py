@@ -408,6 +408,10 @@ class DrillPlot(QWidget):
                                    label=self.tr("measured copy bandwidth %1 GB/s").replace("%1", f"{self.peak:.0f}"),
                                    labelOpts={"position": 0.5, "color": SERIES_COLORS["peak"], "anchors": [(0.5, 1), (0.5, 1)]})
             self.plot.addItem(line)
+            # Room above the line for its label: the view's range follows the data only, so a
+            # kernel at copy bandwidth put the line, and the label above it, at the very top.
+            values = [y for series in self.series().values() for _, y in series]
+            self.plot.setYRange(0, max(values + [self.peak]) * 1.1)
         self.note.setText("" if self.points or self.overlay else self.empty_note)
 
     def _draw_roofline(self, np) -> None:

@@ -145,6 +145,8 @@ def test_plot_fills_in_from_streamed_points(studio_app, qtbot, pane):
     assert [y for _, y in series["you"]] == [100.0, 200.0, 300.0]
     assert [y for _, y in series["torch"]] == [90.0, 180.0, 270.0]
     assert pane.plot.peak == 3000.0
+    top = pane.plot.plot.getViewBox().viewRange()[1][1]
+    assert top >= 1.05 * 3000.0      # room above the copy-bandwidth line for its label
     pane.plot.view.setCurrentIndex(1)  # time view in microseconds
     assert [round(y) for _, y in pane.plot.series()["you"]] == [20, 100, 500]
 
