@@ -66,7 +66,11 @@ def header_problem(path: Path) -> str | None:
     """A reason the file cannot be a whole SQLite database, from its first 100 bytes and size.
 
     Catches an empty file, a file that is not SQLite, and a file cut short (smaller than
-    the page count its header records). None when the header looks right.
+    the page count its header records). None when the header looks right. The size is not
+    judged while a write-ahead log beside it holds frames: a checkpoint copying them in
+    (the app's own, on its thread, or the one SQLite runs after a crash) writes page 1 before
+    the pages that extend the file, so a live database can be briefly shorter than its
+    header says; SQLite's own check reads through the log and judges such a file.
     """
     size = path.stat().st_size
     if size == 0:
@@ -81,9 +85,17 @@ def header_problem(path: Path) -> str | None:
         return f"the header names an impossible page size ({page_size})"
     pages = int.from_bytes(head[28:32], "big")
     change, valid_for = head[24:28], head[92:96]
-    if pages and change == valid_for and size < pages * page_size:
+    if pages and change == valid_for and size < pages * page_size and not _wal_has_frames(path):
         return f"the file is cut short: {size:,} bytes, the header says {pages * page_size:,}"
     return None
+
+
+def _wal_has_frames(path: Path) -> bool:
+    """A `-wal` file beside the database with at least one frame (32-byte header + 24 + page)."""
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 32
+    except OSError:
+        return False
 
 
 def _blocked(exc: Exception) -> str:
