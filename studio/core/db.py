@@ -196,9 +196,6 @@ class WalCheckpointer:
         finally:
             conn.close()
 
-    def checkpoint_soon(self) -> None:
-        self._wake.set()
-
     def stop(self) -> None:
         self._stopping = True
         self._wake.set()

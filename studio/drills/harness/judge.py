@@ -21,6 +21,7 @@ from __future__ import annotations
 import argparse
 import faulthandler
 import json
+import math
 import os
 import platform
 import random
@@ -828,10 +829,7 @@ class Judge:
                 return {**point, "passed": False, "error": verdict.error or f"honesty: {problem}"}
             out = stagings[index][: int(reply["nbytes"])].view(getattr(torch, reply["dtype"])).reshape(reply["shape"])
             if reply.get("parts"):   # a returned tuple, joined: the timed loop checks its first tensor
-                first = 1
-                for d in reply["parts"][0][0]:
-                    first *= int(d)
-                out = out[:first]
+                out = out[:math.prod(int(d) for d in reply["parts"][0][0])]
             elif len(outputs) > 1:   # several outputs, joined: the timed loop checks the first one
                 out = out[: originals[index][outputs[0]].numel()]
             expected.append(checksum(out))
