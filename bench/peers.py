@@ -41,6 +41,7 @@ sys.path.insert(0, str(REPO))
 from studio.drills import peer_table, sweeps  # noqa: E402
 
 PROTOCOLS = ("engine", "do_bench", "cudagraph")
+COMPUTE_DRILLS = ("flash_attention", "matmul")     # timed over drill.yaml's bench sizes
 
 
 # ----- peers ------------------------------------------------------------------------------
@@ -57,15 +58,20 @@ def liger_peer(drill: str) -> tuple[Callable | None, str | None]:
             from liger_kernel.ops.softmax import LigerSoftmaxFunction
             return (lambda x: LigerSoftmaxFunction.apply(x)), None
         if drill == "swiglu":
-            from liger_kernel.ops.swiglu import LigerSiLUMulFunction
-            return (lambda gu: LigerSiLUMulFunction.apply(*gu.chunk(2, dim=-1))), None
+            try:    # the fused gate|up input, as the drill takes it (Liger >= 0.8)
+                from liger_kernel.ops.swiglu import swiglu_fused_gate_up_forward
+                return (lambda gu: swiglu_fused_gate_up_forward(gu)[1]), None
+            except ImportError:
+                from liger_kernel.ops.swiglu import LigerSiLUMulFunction
+                return (lambda gu: LigerSiLUMulFunction.apply(*gu.chunk(2, dim=-1))), None
         if drill == "cross_entropy":
             from liger_kernel.ops.cross_entropy import cross_entropy_forward
 
             def ce(logits, target, ignore_index):
-                # forward only, per-row losses; it writes the gradient into a copy of the logits
-                out = cross_entropy_forward(logits.clone(), target, None, ignore_index, 0.0, 0.0, "none", None, False)
-                return out[0]
+                # forward only, per-row losses. It zeroes the ignored rows of its input in place
+                # (and writes gradients there when the input requires them): run_drill gives it
+                # a private copy of the inputs, made once outside the timing.
+                return cross_entropy_forward(logits, target, None, ignore_index, 0.0, 0.0, "none", None, False)[0]
             return ce, None
     except ImportError as exc:
         return None, f"Liger-Kernel not installed ({exc.name})"
@@ -113,8 +119,11 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
     spec = load(f"_peers_spec_{drill_id}", drill.spec_module)
     solution = getattr(load(f"_peers_sol_{drill_id}", drill.solution), drill.entry)
     liger, liger_why = liger_peer(drill_id)
-    points = [(name, shape) for name, shape in sweeps.sweep(drill_id)
+    # memory-bound row drills: the model-like sweeps; compute-bound ones (flash_attention,
+    # matmul): the drill's own bench sizes, against SDPA / cuBLAS (their baselines)
+    points = [(name, shape) for name, shape in (sweeps.sweep(drill_id) or [("bench", s) for s in drill.bench_shapes])
               if not args.sweeps or name in args.sweeps]
+    flops_of = getattr(spec, "flops", None)
     report: dict[str, Any] = {"drill": drill_id, "liger": liger_why or "installed", "points": [],
                               "not_run": []}
     for sweep_name, shape in points:
@@ -130,6 +139,8 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
             try:
                 inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
                 entry["bytes"] = int(spec.bytes_moved(case))
+                if flops_of is not None and drill.metric == "tflops":
+                    entry["flops"] = int(flops_of(case))
                 ref = spec.reference(*inputs)
                 contenders: dict[str, Callable] = {peer_table.SOLUTION: solution, "torch": spec.baseline}
                 try:
@@ -146,15 +157,19 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
                 tol = drill.tolerances[dtype]
                 calls = {}
                 for name, fn in contenders.items():
+                    # Liger may write into its inputs (cross_entropy zeroes ignored rows): it
+                    # gets its own copy, made once, outside the timing
+                    own = (tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
+                           if name == "liger" else inputs)
                     try:      # the first call compiles (Triton, Inductor): outside any timing
-                        problem = close_enough(torch, fn(*inputs), ref, tol)
+                        problem = close_enough(torch, fn(*own), ref, tol)
                         torch.cuda.synchronize()
                     except Exception as exc:  # noqa: BLE001
                         problem = f"{type(exc).__name__}: {str(exc)[:200]}"
                     if problem:
                         entry["errors"][name] = problem
                     else:
-                        calls[name] = (lambda f=fn: f(*inputs))
+                        calls[name] = (lambda f=fn, a=own: f(*a))
                 del ref
                 for protocol in args.protocols:
                     entry["runs"][protocol] = {name: [] for name in calls}
@@ -167,7 +182,7 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
                                 entry["runs"][protocol][name].append(time_one(timing, calls[name], protocol, args.rep_ms))
                             except Exception as exc:  # noqa: BLE001
                                 entry["errors"][f"{name} ({protocol})"] = f"{type(exc).__name__}: {str(exc)[:200]}"
-                del inputs, calls
+                del inputs, calls, own
             except torch.cuda.OutOfMemoryError as exc:
                 entry["errors"]["point"] = f"out of GPU memory: {str(exc)[:120]}"
             except Exception as exc:  # noqa: BLE001 - one point fails, the sweep goes on
@@ -194,10 +209,11 @@ def tables(report: dict, protocols: list[str]) -> str:
                 name, _, only = key.partition(" (")
                 if not only or only == f"{protocol})":
                     errors[peer_table.SOLUTION if name == "point" else name] = why
-            rows.append(peer_table.judge_row(p["size"], p["dtype"], p["sweep"], runs, errors, p.get("bytes", 0)))
+            rows.append(peer_table.judge_row(p["size"], p["dtype"], p["sweep"], runs, errors, p.get("bytes", 0),
+                                             p.get("flops", 0)))
         out.append(peer_table.markdown(report["drill"], protocol, rows, peers))
     if report["not_run"]:
-        out.append(f"Not run (time budget spent): "
+        out.append("Not run (time budget spent): "
                    + ", ".join(f"{'x'.join(map(str, n['size']))} {n['dtype']}" for n in report["not_run"]) + "\n")
     return "\n".join(out)
 
@@ -205,7 +221,8 @@ def tables(report: dict, protocols: list[str]) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--drills", default=",".join(sweeps.DRILL_SWEEPS),
-                        help="comma-separated drill ids (default: every drill with model-like sweeps)")
+                        help="comma-separated drill ids (default: every drill with model-like sweeps; "
+                             f"also {', '.join(COMPUTE_DRILLS)} over their bench sizes)")
     parser.add_argument("--protocols", default=",".join(PROTOCOLS))
     parser.add_argument("--dtypes", default="float16,bfloat16")
     parser.add_argument("--sweeps", default="", help="only these sweeps (model_rows, long_rows, ...)")
@@ -218,7 +235,8 @@ def main(argv: list[str] | None = None) -> int:
     args.protocols = [p for p in args.protocols.split(",") if p]
     args.dtypes = [d for d in args.dtypes.split(",") if d]
     args.sweeps = [s for s in args.sweeps.split(",") if s]
-    unknown = [p for p in args.protocols if p not in PROTOCOLS] + [d for d in args.drills if d not in sweeps.DRILL_SWEEPS]
+    unknown = [p for p in args.protocols if p not in PROTOCOLS] + [d for d in args.drills
+                                                             if d not in sweeps.DRILL_SWEEPS and d not in COMPUTE_DRILLS]
     if unknown or args.runs < 1:
         parser.error(f"unknown protocol or drill without sweeps: {unknown}" if unknown else "--runs must be >= 1")
 

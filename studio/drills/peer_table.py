@@ -44,6 +44,7 @@ class Row:
     verdict: str = "n/a"      # met | met within noise | short | n/a
     launch_bound: bool = False
     gbps: float | None = None
+    tflops: float | None = None
 
 
 def figure(run_medians: list[float]) -> Figure | None:
@@ -55,7 +56,7 @@ def figure(run_medians: list[float]) -> Figure | None:
 
 
 def judge_row(size: list[int], dtype: str, sweep: str, runs: dict[str, list[float]],
-              errors: dict[str, str] | None = None, nbytes: int = 0) -> Row:
+              errors: dict[str, str] | None = None, nbytes: int = 0, flops: int = 0) -> Row:
     """One point: runs maps each contender (SOLUTION and the peers) to its run medians (ms)."""
     figures = {name: figure(values) for name, values in runs.items()}
     row = Row(size=list(size), dtype=dtype, sweep=sweep, solution=figures.pop(SOLUTION, None),
@@ -68,6 +69,8 @@ def judge_row(size: list[int], dtype: str, sweep: str, runs: dict[str, list[floa
         return row
     if nbytes:
         row.gbps = nbytes / (row.solution.ms * 1e-3) / 1e9
+    if flops:
+        row.tflops = flops / (row.solution.ms * 1e-3) / 1e12
     row.launch_bound = row.solution.ms < LAUNCH_BOUND_MS
     if not row.peers:
         return row
@@ -102,12 +105,13 @@ def _us(ms: float | None) -> str:
 def markdown(drill: str, protocol: str, rows: list[Row], peers: list[str]) -> str:
     """A table per drill and protocol: every contender's us (noise), the ratio and verdict."""
     counts = summary(rows)
+    compute = any(row.tflops is not None for row in rows)     # a compute-bound drill: TFLOP/s
     lines = [f"### {drill} — protocol: {protocol}", "",
              f"{counts['met']} met, {counts['met within noise']} met within noise, "
              f"{counts['short']} short, {counts['n/a']} without a peer figure "
              f"(of {len(rows)} points; ratio = best peer time / solution time).", "",
              "| sweep | size | dtype | solution us (noise) | " + " | ".join(f"{p} us" for p in peers)
-             + " | best peer | ratio | verdict | GB/s |",
+             + f" | best peer | ratio | verdict | {'TFLOP/s' if compute else 'GB/s'} |",
              "|---|---|---|---|" + "---|" * len(peers) + "---|---|---|---|"]
     for row in rows:
         sol = (f"{_us(row.solution.ms)} (±{row.solution.noise * 100:.1f}%)" if row.solution
@@ -119,7 +123,10 @@ def markdown(drill: str, protocol: str, rows: list[Row], peers: list[str]) -> st
                                                   f"n/a ({_cell(row.errors[peer][:60])})"))
         ratio = "-" if row.ratio is None else f"{row.ratio:.2f}"
         verdict = row.verdict + (" (launch-bound: < 5 us)" if row.launch_bound else "")
-        gbps = "-" if row.gbps is None else f"{row.gbps:.0f}"
+        if compute:
+            gbps = "-" if row.tflops is None else f"{row.tflops:.0f}"
+        else:
+            gbps = "-" if row.gbps is None else f"{row.gbps:.0f}"
         lines.append(f"| {row.sweep} | {'x'.join(map(str, row.size))} | {row.dtype} | {sol} | "
                      + " | ".join(cells) + f" | {row.best_peer or '-'} | {ratio} | {verdict} | {gbps} |")
     return "\n".join(lines) + "\n"

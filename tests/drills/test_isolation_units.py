@@ -276,6 +276,28 @@ def test_watching_records_allocation_state_for_provenance():
     assert "no Triton kernel was given" in watch.provenance_problem(out)
 
 
+
+def test_allocations_by_torchs_own_runtime_are_not_guarded():
+    """torch.compile(mode="reduce-overhead")'s CUDA-graph trees allocate a graph's inputs in
+    their private pool and check it holds nothing else: a guarded copy made there broke a
+    correct GPU MODE solution on the H200. The solution's own torch.empty stays guarded."""
+    torch_dir = os.path.dirname(torch.__file__)
+
+    def allocate_from(filename, module_name="submission"):
+        scope = {"__name__": module_name, "torch": torch}
+        exec(compile("def make():\n    return torch.empty(8), torch.zeros_like(torch.ones(3))\n",
+                     filename, "exec"), scope)
+        with watching(LaunchCounter("/nowhere.py"), track=True) as watch:
+            scope["make"]()
+        return [label for label, _ in watch.allocations]
+
+    assert allocate_from("/home/u/submission.py") == ["torch.empty", "torch.ones", "torch.zeros_like"]
+    assert allocate_from(os.path.join(torch_dir, "_inductor", "cudagraph_trees.py")) == []
+    # told by the file, not by a name the solution could give itself
+    assert len(allocate_from("/home/u/submission.py", module_name="torch._inductor.x")) == 3
+    assert len(allocate_from(torch_dir + "vision/fake.py")) == 3     # .../torchvision/, not torch/
+
+
 # ----- containment --------------------------------------------------------------------------------
 def test_descendants_and_their_memory_are_found_and_killed():
     child = subprocess.Popen([sys.executable, "-c", textwrap.dedent("""

@@ -71,3 +71,18 @@ def test_gpu_mode_tuples_and_one_tensor_data_are_timed(added, capsys, tmp_path):
         assert doc["status"] == "passed", (problem, doc.get("error"), doc["cases"], doc["flags"])
         points = doc["bench"]["points"]
         assert points and all(p["passed"] and p["ms"] > 0 and p["ref_ms"] > 0 for p in points), (problem, points)
+
+
+def test_a_cuda_graph_solution_under_torch_compile_reduce_overhead_is_timed(added, capsys, tmp_path):
+    """GPU MODE's own pmpp solutions wrap custom_kernel in torch.compile(mode="reduce-overhead"):
+    CUDA-graph trees record each shape's graph in a private memory pool and check it holds only
+    their outputs. The worker's guarded copies of allocations once landed in that pool and the
+    re-check raised "tensor(s) in the cudagraph pool not tracked as outputs" (H200, pmpp
+    vectorsum): a correct solution failed."""
+    file = tmp_path / "tril_graphs.py"
+    file.write_text("import torch\n\n\ndef _tril(data):\n    return torch.tril(data)\n\n\n"
+                    "custom_kernel = torch.compile(_tril, mode=\"reduce-overhead\")\n")
+    doc = _run(capsys, "gm/practice/tril_py", file, "--bench")
+    assert doc["status"] == "passed", (doc.get("error"), doc["cases"], doc["flags"])
+    assert [c["passed"] for c in doc["cases"]] == [True] * 4           # 2 checks, 2 re-checks
+    assert all(p["passed"] and p["ms"] > 0 for p in doc["bench"]["points"])

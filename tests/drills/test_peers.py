@@ -159,3 +159,20 @@ def test_error_text_cannot_break_the_table():
                                errors={"torch.compile": "TypeError: unsupported operand type(s) for |: 'type'\nx"})
     line = peer_table.markdown("softmax", "engine", [row], ["torch.compile"]).splitlines()[-1]
     assert line.count("|") - line.count("\\|") == 10 and "for \\|: 'type' x" in line   # 9 cells
+
+
+def test_compute_bound_rows_report_tflops_instead_of_bandwidth():
+    """flash_attention and matmul are raced over their bench sizes against SDPA / cuBLAS; their
+    table's last column is TFLOP/s of the solution (a matmul 4096^3 in 0.1 ms: 1374 TFLOP/s)."""
+    flops = 2 * 4096 ** 3
+    row = peer_table.judge_row([4096, 4096, 4096], "bfloat16", "bench",
+                               {"solution": [0.100, 0.100, 0.100], "torch": [0.097, 0.098, 0.097]},
+                               nbytes=3 * 4096 * 4096 * 2, flops=flops)
+    assert row.tflops == pytest.approx(flops / 1e-4 / 1e12) and row.verdict == "short"
+    table = peer_table.markdown("matmul", "engine", [row], ["torch"])
+    assert "| TFLOP/s |" in table and "GB/s" not in table and table.rstrip().endswith("| 1374 |")
+    peers = _peers_module()
+    torch = pytest.importorskip("torch")
+    if not torch.cuda.is_available():     # accepted (no parser error), then stopped: no GPU here
+        assert peers.main(["--drills", "matmul,flash_attention", "--budget-s", "1"]) == 2
+    assert peers.COMPUTE_DRILLS == ("flash_attention", "matmul")

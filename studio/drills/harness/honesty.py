@@ -23,6 +23,7 @@ Nothing here is active while timing, except the dispatcher snapshot.
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 import warnings
@@ -416,7 +417,7 @@ class _Spy(TorchFunctionMode):
                 and isinstance(out, torch.Tensor) and out.numel() and args[0].numel():
             self.casts[storage_key(out)] = storage_key(args[0])
         if (name in _EMPTY_OPS or name in _FILLED_OPS) and isinstance(out, torch.Tensor) \
-                and out.numel() > 0 and can_guard(out.dtype):
+                and out.numel() > 0 and can_guard(out.dtype) and not _torch_machinery(out):
             with trusted():
                 buffer = guarded_empty(out.size(), out.stride(), out.dtype, out.device,
                                        label=f"torch.{name}")
@@ -426,6 +427,26 @@ class _Spy(TorchFunctionMode):
             self.allocations.append((f"torch.{name}", buffer))
             return buffer.view
         return out
+
+
+_TORCH_DIR = os.path.dirname(torch.__file__) + os.sep
+_OVERRIDES_FILE = torch.overrides.__file__
+
+
+def _torch_machinery(out: torch.Tensor) -> bool:
+    """An allocation made by torch itself, not by the solution's code: a CUDA graph being
+    captured, or torch's own runtime (the CUDA-graph trees of torch.compile(mode=
+    "reduce-overhead") copy a graph's inputs into their private memory pool, and check that
+    pool holds nothing else). A guarded copy there would put buffers into that pool that its
+    owner does not know of (RuntimeError: "tensor(s) in the cudagraph pool not tracked as
+    outputs") and be timed or replayed as part of the graph."""
+    if out.is_cuda and torch.cuda.is_current_stream_capturing():
+        return True
+    # Told by the caller's file, not its module name (a solution could call itself "torch.x").
+    frame = sys._getframe(2)          # 0: here, 1: the mode; then whoever called torch
+    while frame is not None and frame.f_code.co_filename in (_OVERRIDES_FILE, __file__):
+        frame = frame.f_back
+    return frame is not None and frame.f_code.co_filename.startswith(_TORCH_DIR)
 
 
 @dataclass

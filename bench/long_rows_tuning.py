@@ -1,0 +1,137 @@
+"""Launch shapes for long rows in the softmax / layernorm / rmsnorm reference solutions (#21).
+
+    PYTHONPATH=. python3 bench/long_rows_tuning.py --out FILE.json [--shapes 1024x32768,...]
+
+On the H200, bench/peers.py found the three solutions at 0.66-0.87x the best peer at
+1024x32768 (Liger or torch.compile): rows of more than MAX_FUSED_N = 16384 columns go to the
+looped kernel, which reads each row twice. This times, per shape and dtype, the solution as
+it is against its own kernels launched other ways: the fused rows kernel with the whole row in
+registers (BLOCK_N = next power of two of N, one row per program, 8/16/32 warps) and the
+looped kernel with other chunk sizes and warps. Each variant is checked against the drill's
+baseline first; timing is the engine's (L2 flushed by a read) and do_bench_cudagraph.
+Prints the best variant per shape and writes every row to --out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib.util
+import json
+import sys
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+
+def load(drill: str, what: str):
+    spec = importlib.util.spec_from_file_location(f"_lrt_{drill}_{what}", REPO / "kernels" / drill / f"{what}.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def variants(drill: str, sol, N: int):
+    """(name, fn(inputs) -> y) for each way of launching the drill's kernels at row length N."""
+    import torch
+    import triton
+
+    def fused(warps):
+        block_n = triton.next_power_of_2(N)
+
+        def run(x, *rest):
+            M = x.shape[0]
+            y = torch.empty_like(x)
+            if drill == "softmax":
+                sol.softmax_rows_kernel[(M,)](x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
+                                              BLOCK_M=1, BLOCK_N=block_n, num_warps=warps)
+            elif drill == "rmsnorm":
+                w, eps = rest
+                sol.rmsnorm_rows_kernel[(M,)](x, w, y, M, N, x.stride(0), x.stride(1), y.stride(0), w.stride(0),
+                                              eps, BLOCK_M=1, BLOCK_N=block_n, num_warps=warps)
+            else:
+                w, b, eps = rest
+                sol.layernorm_rows_kernel[(M,)](x, w, b, y, M, N, x.stride(0), x.stride(1), y.stride(0),
+                                                w.stride(0), b.stride(0), eps, BLOCK_M=1, BLOCK_N=block_n,
+                                                num_warps=warps)
+            return y
+        return run
+
+    def looped(block, warps):
+        def run(x, *rest):
+            M = x.shape[0]
+            y = torch.empty_like(x)
+            if drill == "softmax":
+                sol.softmax_looped_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
+                                                BLOCK_N=block, num_warps=warps)
+            elif drill == "rmsnorm":
+                w, eps = rest
+                sol.rmsnorm_looped_kernel[(M,)](x, w, y, N, x.stride(0), x.stride(1), y.stride(0), w.stride(0),
+                                                eps, BLOCK_N=block, num_warps=warps)
+            else:
+                w, b, eps = rest
+                sol.layernorm_looped_kernel[(M,)](x, w, b, y, N, x.stride(0), x.stride(1), y.stride(0),
+                                                  w.stride(0), b.stride(0), eps, BLOCK_N=block, num_warps=warps)
+            return y
+        return run
+
+    out = [("solution as is", lambda *a: getattr(sol, drill)(*a))]
+    if N <= 32768:
+        out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (8, 16, 32)]
+    out += [(f"looped BLOCK_N={b} warps={w}", looped(b, w)) for b in (2048, 4096, 8192) for w in (4, 8, 16)]
+    return out
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", required=True)
+    parser.add_argument("--drills", default="softmax,rmsnorm,layernorm")
+    parser.add_argument("--shapes", default="1024x32768,256x131072,1024x16384,4096x16384")
+    parser.add_argument("--dtypes", default="bfloat16,float32")
+    parser.add_argument("--rep-ms", type=float, default=30.0)
+    args = parser.parse_args()
+    import torch
+
+    from studio.drills.harness import timing
+
+    rows = []
+    for drill in args.drills.split(","):
+        spec, sol = load(drill, "spec"), load(drill, "solution")
+        for shape in args.shapes.split(","):
+            M, N = map(int, shape.split("x"))
+            for dtype in args.dtypes.split(","):
+                case = {"name": "t", "shape": [M, N], "dtype": dtype, "fill": "randn", "layout": "contiguous"}
+                inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
+                want = spec.baseline(*inputs).float()
+                best = None
+                for name, fn in variants(drill, sol, N):
+                    row = {"drill": drill, "shape": [M, N], "dtype": dtype, "variant": name}
+                    try:
+                        got = fn(*inputs).float()
+                        torch.cuda.synchronize()
+                        err = float((got - want).abs().max())
+                        row["max_abs_err"] = err
+                        if not err < 0.05:
+                            row["error"] = f"wrong: max abs err {err:.3g}"
+                        else:
+                            call = (lambda f=fn, a=inputs: f(*a))
+                            row["engine_us"] = timing.quantiles(timing.time_baseline(call, 10, args.rep_ms))[0] * 1e3
+                            row["cudagraph_us"] = timing.quantiles(timing.time_stock(call, "cudagraph", args.rep_ms))[0] * 1e3
+                            if best is None or row["engine_us"] < best["engine_us"]:
+                                best = row
+                    except Exception as exc:  # noqa: BLE001 - a launch shape that cannot compile
+                        row["error"] = f"{type(exc).__name__}: {str(exc)[:160]}"
+                    rows.append(row)
+                    print(json.dumps(row), flush=True)
+                if best:
+                    print(f"BEST {drill} {shape} {dtype}: {best['variant']} engine {best['engine_us']:.1f} us "
+                          f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
+                del inputs, want
+                torch.cuda.empty_cache()
+    Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "device": torch.cuda.get_device_name(),
+                                          "rows": rows}, indent=1))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
