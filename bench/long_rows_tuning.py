@@ -7,7 +7,8 @@ On the H200, bench/peers.py found the three solutions at 0.66-0.87x the best pee
 looped kernel, which reads each row twice. This times, per shape and dtype, the solution as
 it is against its own kernels launched other ways: the fused rows kernel with the whole row in
 registers (BLOCK_N = next power of two of N, one row per program, 8/16/32 warps) and the
-looped kernel with other chunk sizes and warps. Each variant is checked against the drill's
+looped kernel with other chunk sizes and warps. With --no-looped and shapes of few rows
+(1..128 tokens: decode), the number of warps given to one row. Each variant is checked against the drill's
 baseline first; timing is the engine's (L2 flushed by a read) and do_bench_cudagraph.
 Prints the best variant per shape and writes every row to --out.
 """
@@ -31,7 +32,7 @@ def load(drill: str, what: str):
     return module
 
 
-def variants(drill: str, sol, N: int):
+def variants(drill: str, sol, N: int, with_looped: bool = True):
     """(name, fn(inputs) -> y) for each way of launching the drill's kernels at row length N."""
     import torch
     import triton
@@ -77,8 +78,9 @@ def variants(drill: str, sol, N: int):
 
     out = [("solution as is", lambda *a: getattr(sol, drill)(*a))]
     if N <= 32768:
-        out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (8, 16, 32)]
-    out += [(f"looped BLOCK_N={b} warps={w}", looped(b, w)) for b in (2048, 4096, 8192) for w in (4, 8, 16)]
+        out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (4, 8, 16, 32)]
+    if with_looped:
+        out += [(f"looped BLOCK_N={b} warps={w}", looped(b, w)) for b in (2048, 4096, 8192) for w in (4, 8, 16)]
     return out
 
 
@@ -89,6 +91,8 @@ def main() -> int:
     parser.add_argument("--shapes", default="1024x32768,256x131072,1024x16384,4096x16384")
     parser.add_argument("--dtypes", default="bfloat16,float32")
     parser.add_argument("--rep-ms", type=float, default=30.0)
+    parser.add_argument("--no-looped", action="store_true", help="only the fused kernel's launch shapes "
+                        "(few rows: decode-time M of 1 to 128 tokens)")
     args = parser.parse_args()
     import torch
 
@@ -104,7 +108,7 @@ def main() -> int:
                 inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
                 want = spec.baseline(*inputs).float()
                 best = None
-                for name, fn in variants(drill, sol, N):
+                for name, fn in variants(drill, sol, N, not args.no_looped):
                     row = {"drill": drill, "shape": [M, N], "dtype": dtype, "variant": name}
                     try:
                         got = fn(*inputs).float()
@@ -128,8 +132,9 @@ def main() -> int:
                           f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
                 del inputs, want
                 torch.cuda.empty_cache()
-    Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "device": torch.cuda.get_device_name(),
-                                          "rows": rows}, indent=1))
+                # after every shape: a run cut short by a time limit keeps what it measured
+                Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv),
+                                                      "device": torch.cuda.get_device_name(), "rows": rows}, indent=1))
     return 0
 
 

@@ -218,6 +218,48 @@ def tables(report: dict, protocols: list[str]) -> str:
     return "\n".join(out)
 
 
+def merge(files: list[str], out: Path) -> int:
+    """One report from several runs' JSON: the latest figure for every point."""
+    drills: dict[str, dict] = {}
+    sources = []
+    for name in files:
+        doc = json.loads(Path(name).read_text(encoding="utf-8"))
+        header = doc["header"]
+        sources.append(f"- `{Path(name).name}`: `{header['command']}` on {header['device']} (torch {header['torch']}, "
+                       f"triton {header['triton']}), {header['date']}, copy bandwidth {header['copy_gbps']:.0f} GB/s")
+        for report in doc["drills"]:
+            merged = drills.setdefault(report["drill"], {"drill": report["drill"], "liger": report.get("liger", "-"),
+                                                          "points": {}, "not_run": {}, "protocols": []})
+            for p in report.get("protocols", header.get("protocols", [])):
+                if p not in merged["protocols"]:
+                    merged["protocols"].append(p)
+            for point in report["points"]:
+                key = (point["sweep"], tuple(point["size"]), point["dtype"])
+                merged["points"][key] = dict(point, source=Path(name).name)
+                merged["not_run"].pop((tuple(point["size"]), point["dtype"]), None)
+            for miss in report["not_run"]:
+                key = (tuple(miss["size"]), miss["dtype"])
+                if not any(k[1:] == key for k in merged["points"]):
+                    merged["not_run"][key] = miss
+            if report.get("liger") and report["liger"] != "-":
+                merged["liger"] = report["liger"]
+    md = ["# Reference solutions against their peers (#21)", "",
+          "The latest figure for every point, merged from these runs (`python bench/peers.py --merge "
+          + " ".join(Path(f).name for f in files) + "`):", "", *sources, "",
+          "Interleaved runs per point: each contender timed once per run and protocol; noise = half the range "
+          "of the run medians. Protocols: engine (L2 flushed by reading 256 MiB: clean L2; launch overhead "
+          "included), do_bench (stock: memset flush, dirty L2), cudagraph (stock do_bench_cudagraph: no flush, "
+          "launch overhead removed).", ""]
+    for merged in drills.values():
+        report = {"drill": merged["drill"], "liger": merged["liger"], "points": list(merged["points"].values()),
+                  "not_run": list(merged["not_run"].values())}
+        md.append(tables(report, merged["protocols"] or list(PROTOCOLS)))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("\n".join(md), encoding="utf-8")
+    print(f"wrote {out}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--drills", default=",".join(sweeps.DRILL_SWEEPS),
@@ -230,7 +272,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rep-ms", type=float, default=50.0, help="timed ms per contender, run and protocol")
     parser.add_argument("--budget-s", type=float, default=540.0, help="no point starts after this many seconds")
     parser.add_argument("--out", default=str(REPO / "bench" / "results" / "peers.md"))
+    parser.add_argument("--merge", nargs="+", metavar="JSON",
+                        help="no GPU: merge earlier runs' .json (a later file's point replaces an earlier "
+                             "one's: same drill, sweep, size and dtype) into one report at --out")
     args = parser.parse_args(argv)
+    if args.merge:
+        return merge(args.merge, Path(args.out))
     args.drills = [d for d in args.drills.split(",") if d]
     args.protocols = [p for p in args.protocols.split(",") if p]
     args.dtypes = [d for d in args.dtypes.split(",") if d]

@@ -18,7 +18,7 @@ import torch
 import triton
 import triton.language as tl
 
-MAX_FUSED_N = 16384
+MAX_FUSED_N = 32768   # rows up to this many columns stay in registers (for dtypes of <= 4 bytes)
 # (BLOCK_N, bytes per element) -> (BLOCK_M, num_warps): the fastest launch shape across the
 # softmax, layernorm and rmsnorm kernels at M=4096 on an H100 (bench/drills_gpu_check.py
 # --explore; bench/results/drills_gpu_tuning.md). Short rows want several rows per program
@@ -31,6 +31,9 @@ TUNED_LAUNCH = {
     (4096, 2): (1, 4), (4096, 4): (1, 8),
     (8192, 2): (1, 8), (8192, 4): (1, 8),
     (16384, 2): (1, 16), (16384, 4): (1, 16),
+    # whole rows of 32768 in registers: 1.1-1.5x the looped kernel at 1024 x 32768 on the H200
+    # (bench/long_rows_tuning.py; bench/results/long_rows_tuning.md)
+    (32768, 2): (1, 32), (32768, 4): (1, 32),
 }
 MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy for small M
 
@@ -95,6 +98,11 @@ def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
     while block_m > 1 and triton.cdiv(M, block_m) < MIN_PROGRAMS:
         block_m //= 2
         num_warps = max(4, min(num_warps, block_m * block_n // 256))
+    if M <= MIN_PROGRAMS:
+        # Few rows (decode: 1-128 tokens): one row per program and more warps on it, ~8
+        # values a thread: 1.1-1.25x at 1-128 x 4096-16384 on the H200 (bench/long_rows_tuning.py
+        # --no-looped; bench/results/long_rows_tuning.md)
+        num_warps = max(num_warps, min(32, block_n // 256))
     return block_m, block_n, num_warps
 
 
@@ -103,7 +111,7 @@ def layernorm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: fl
     assert x.ndim == 2, "expected a 2-D tensor"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    if N <= MAX_FUSED_N:
+    if N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4):
         block_m, block_n, num_warps = launch_config(x)
         layernorm_rows_kernel[(triton.cdiv(M, block_m),)](
             x, weight, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
@@ -112,7 +120,7 @@ def layernorm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: fl
     else:
         layernorm_looped_kernel[(M,)](
             x, weight, bias, y, N, x.stride(0), x.stride(1), y.stride(0),
-            weight.stride(0), bias.stride(0), eps, BLOCK_N=4096, num_warps=8)
+            weight.stride(0), bias.stride(0), eps, BLOCK_N=8192, num_warps=16)
     return y
 
 

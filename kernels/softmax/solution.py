@@ -20,7 +20,7 @@ import torch
 import triton
 import triton.language as tl
 
-MAX_FUSED_N = 16384
+MAX_FUSED_N = 32768   # rows up to this many columns stay in registers (for dtypes of <= 4 bytes)
 # (BLOCK_N, bytes per element) -> (BLOCK_M, num_warps): the fastest launch shape across the
 # softmax, layernorm and rmsnorm kernels at M=4096 on an H100 (bench/drills_gpu_check.py
 # --explore; bench/results/drills_gpu_tuning.md). Short rows want several rows per program
@@ -33,6 +33,9 @@ TUNED_LAUNCH = {
     (4096, 2): (1, 4), (4096, 4): (1, 8),
     (8192, 2): (1, 8), (8192, 4): (1, 8),
     (16384, 2): (1, 16), (16384, 4): (1, 16),
+    # whole rows of 32768 in registers: 1.1-1.5x the looped kernel at 1024 x 32768 on the H200
+    # (bench/long_rows_tuning.py; bench/results/long_rows_tuning.md)
+    (32768, 2): (1, 16), (32768, 4): (1, 16),
 }
 MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy for small M
 
@@ -96,14 +99,14 @@ def softmax(x: torch.Tensor) -> torch.Tensor:
     assert x.ndim == 2, "expected a 2-D tensor"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    if N <= MAX_FUSED_N:
+    if N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4):
         block_m, block_n, num_warps = launch_config(x)
         softmax_rows_kernel[(triton.cdiv(M, block_m),)](
             x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
         softmax_looped_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
-                                    BLOCK_N=4096, num_warps=8)
+                                    BLOCK_N=8192, num_warps=16)
     return y
 
 

@@ -8,6 +8,7 @@ against synthetic timings.
 from __future__ import annotations
 
 import importlib.util
+import json
 from pathlib import Path
 
 import pytest
@@ -176,3 +177,32 @@ def test_compute_bound_rows_report_tflops_instead_of_bandwidth():
     if not torch.cuda.is_available():     # accepted (no parser error), then stopped: no GPU here
         assert peers.main(["--drills", "matmul,flash_attention", "--budget-s", "1"]) == 2
     assert peers.COMPUTE_DRILLS == ("flash_attention", "matmul")
+
+
+def test_merge_keeps_the_latest_figure_per_point(tmp_path):
+    """`peers.py --merge`: a later run's point replaces the earlier one (same drill, sweep, size,
+    dtype), points only in the earlier run stay, and a point not run earlier but run later is
+    no longer listed as not run."""
+    peers = _peers_module()
+
+    def run(path, points, not_run=()):
+        header = {"command": f"python bench/peers.py # {path}", "device": "GPU X", "torch": "t", "triton": "tr",
+                  "date": "2026-11-28", "copy_gbps": 4000.0, "protocols": ["engine"]}
+        drills = [{"drill": "rmsnorm", "liger": "installed", "points": [
+            {"sweep": s, "size": size, "dtype": "bfloat16", "bytes": 1000,
+             "runs": {"engine": {"solution": [sol] * 3, "torch": [0.010] * 3}}, "errors": {}}
+            for s, size, sol in points], "not_run": [{"sweep": "long_rows", "size": n, "dtype": "bfloat16"}
+                                                    for n in not_run]}]
+        file = tmp_path / path
+        file.write_text(json.dumps({"header": header, "drills": drills}))
+        return str(file)
+
+    first = run("a.json", [("model_rows", [1, 4096], 0.020), ("model_rows", [16, 4096], 0.008)],
+                not_run=[[256, 131072]])
+    second = run("b.json", [("model_rows", [1, 4096], 0.005), ("long_rows", [256, 131072], 0.009)])
+    out = tmp_path / "peers.md"
+    assert peers.main(["--merge", first, second, "--out", str(out)]) == 0
+    text = out.read_text()
+    assert "| model_rows | 1x4096 | bfloat16 | 5.0 (±0.0%) | 10.0 | n/a | n/a | torch | 2.00 | met |" in text
+    assert "| model_rows | 16x4096 | bfloat16 | 8.0" in text and "| long_rows | 256x131072 |" in text
+    assert "Not run" not in text and "`a.json`" in text and "`b.json`" in text
