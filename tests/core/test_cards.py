@@ -141,3 +141,91 @@ def test_update_keeps_scheduling(collection, cards):
     card = queue.get(cards["nccl"])
     assert card.q_en == "Ring all-reduce bytes?" and card.tags == "nccl ring" and card.stability == stability
     assert keys(browse(collection, "ring")) == {cards["nccl"]}, "FTS follows edits"
+
+
+def _reference_ids(col, query, order="due", descending=False, now=None):
+    """The browser's answer the plain way: one SQL statement with the FTS subqueries inside."""
+    from sqlalchemy import text
+
+    from studio.core.cards import _ORDER_SQL, _IVL_SQL, compile_query, retrievability_sql
+
+    now = now or T0
+    where, params = compile_query(query, now, col.end_of_today(now.replace(tzinfo=timezone.utc)))
+    sql = (f"SELECT c.id, {_IVL_SQL} AS ivl, {retrievability_sql()} AS r FROM cards c WHERE {where} "
+           f"ORDER BY {_ORDER_SQL[order]} {'DESC' if descending else 'ASC'} NULLS LAST, c.id")
+    with col.db.engine.connect() as conn:
+        return [row[0] for row in conn.execute(text(sql), params)]
+
+
+@pytest.mark.parametrize("few", [0, 2, 2000])
+def test_free_text_paths_agree_with_one_sql_statement(collection, monkeypatch, few):
+    """Free-text words are looked up in the trigram index apart and the display order filtered
+    by them (a few matches: SQLite sorts them; many: the kept order of all cards is filtered):
+    every path gives what one SQL statement gives, retired cards left out, negation included."""
+    from studio.core import cards as cards_mod
+    from studio.core.cards import search_ids
+
+    monkeypatch.setattr(cards_mod, "_FEW_MATCHES", few)
+    for n in range(40):
+        create_card(collection, CardDraft(
+            q_en=f"Card {n}: " + ("softmax rows " if n % 3 else "layernorm ") + ("online" if n % 4 else ""),
+            a_en="max then exp" if n % 5 else "mean and variance", q_zh="融合 softmax" if n % 7 == 0 else "",
+            tags=["triton"] if n % 2 else ["cuda"]))
+    with collection.db.session() as s, s.begin():
+        s.execute(__import__("sqlalchemy").text("UPDATE cards SET retired = 1 WHERE q_en LIKE 'Card 3:%'"))
+        s.execute(__import__("sqlalchemy").text("UPDATE cards SET due = datetime('2025-03-01', '+' || (id % 9) || ' days')"))
+    for query in ("softmax", "softmax online", "-softmax", "softmax -online", "max -variance", "融合",
+                  "softmax tag:triton", "-tag:cuda softmax", '"softmax rows"', "nothing-like-this", "exp is:new"):
+        for order, desc in (("due", False), ("question", True), ("retrievability", False), ("interval", True)):
+            assert search_ids(collection, query, order, desc, now=T0) == _reference_ids(collection, query, order, desc), \
+                (query, order, desc, few)
+
+
+def test_kept_display_order_follows_every_commit(collection, monkeypatch):
+    """The order of all cards is kept between searches and recomputed after any commit, also
+    one made by another connection (another process), so a search never shows a stale order."""
+    import sqlite3
+
+    from studio.core import cards as cards_mod
+    from studio.core.cards import search_ids
+
+    monkeypatch.setattr(cards_mod, "_FEW_MATCHES", 0)
+    ids = [create_card(collection, CardDraft(q_en=f"softmax {n}", a_en="a"))[0] for n in range(5)]
+    first = search_ids(collection, "softmax", now=T0)
+    kept = collection.db.kept()
+    computed = kept.computed
+    assert search_ids(collection, "softmax", now=T0) == first and kept.computed == computed   # kept
+    # this process: the last card becomes due first
+    with collection.db.session() as s, s.begin():
+        s.execute(__import__("sqlalchemy").text("UPDATE cards SET due = '2000-01-01 00:00:00.000000' WHERE id = :i"),
+                  {"i": ids[-1]})
+    assert search_ids(collection, "softmax", now=T0)[0] == ids[-1] and kept.computed == computed + 1
+    # another process's connection
+    other = sqlite3.connect(collection.db.path)
+    other.execute("UPDATE cards SET due = '1999-01-01 00:00:00.000000' WHERE id = ?", (ids[1],))
+    other.commit()
+    other.close()
+    assert search_ids(collection, "softmax", now=T0)[:2] == [ids[1], ids[-1]]
+    assert search_ids(collection, "softmax", now=T0) == _reference_ids(collection, "softmax")
+
+
+def test_closing_the_collection_closes_the_readers_connection(studio_home):
+    """The reader that keeps the order is closed with the collection, before the engine: the
+    last close still checkpoints and removes the write-ahead log."""
+    from studio.core.cards import search_ids
+    from studio.core.collection import Collection
+
+    col = Collection.open()
+    for n in range(3):
+        create_card(col, CardDraft(q_en=f"softmax {n}", a_en="a"))
+    import studio.core.cards as cards_mod
+    old, cards_mod._FEW_MATCHES = cards_mod._FEW_MATCHES, 0
+    try:
+        assert len(search_ids(col, "softmax")) == 3
+    finally:
+        cards_mod._FEW_MATCHES = old
+    assert col.db.until_commit is not None and col.db.until_commit._conn is not None
+    path = col.db.path
+    col.close()
+    assert col.db.until_commit is None
+    assert not path.with_name(path.name + "-wal").exists()
