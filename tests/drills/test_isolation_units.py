@@ -283,16 +283,24 @@ def test_allocations_by_torchs_own_runtime_are_not_guarded():
     correct GPU MODE solution on the H200. The solution's own torch.empty stays guarded."""
     torch_dir = os.path.dirname(torch.__file__)
 
-    def allocate_from(filename, module_name="submission"):
-        scope = {"__name__": module_name, "torch": torch}
-        exec(compile("def make():\n    return torch.empty(8), torch.zeros_like(torch.ones(3))\n",
-                     filename, "exec"), scope)
+    import types
+
+    def allocate_from(filename, module_name="submission", namespace=None):
+        code = compile("def make():\n    return torch.empty(8), torch.zeros_like(torch.ones(3))\n",
+                       filename, "exec").co_consts[0]
+        make = types.FunctionType(code, namespace if namespace is not None
+                                  else {"__name__": module_name, "torch": torch})
         with watching(LaunchCounter("/nowhere.py"), track=True) as watch:
-            scope["make"]()
+            make()
         return [label for label, _ in watch.allocations]
 
     assert allocate_from("/home/u/submission.py") == ["torch.empty", "torch.ones", "torch.zeros_like"]
-    assert allocate_from(os.path.join(torch_dir, "_inductor", "cudagraph_trees.py")) == []
+    import torch._inductor.cudagraph_trees as trees      # code of torch's own module, from its file
+    assert allocate_from(trees.__file__, namespace=trees.__dict__) == []
+    assert len(allocate_from(trees.__file__, module_name=trees.__name__)) == 3   # its name, not its module
+    # a file name inside torch given to code of one's own, with or without a torch-like name
+    assert len(allocate_from(os.path.join(torch_dir, "_inductor", "cudagraph_trees.py"))) == 3
+    assert len(allocate_from(os.path.join(torch_dir, "fake.py"), module_name="torch.fake")) == 3
     # told by the file, not by a name the solution could give itself
     assert len(allocate_from("/home/u/submission.py", module_name="torch._inductor.x")) == 3
     assert len(allocate_from(torch_dir + "vision/fake.py")) == 3     # .../torchvision/, not torch/

@@ -442,11 +442,18 @@ def _torch_machinery(out: torch.Tensor) -> bool:
     outputs") and be timed or replayed as part of the graph."""
     if out.is_cuda and torch.cuda.is_current_stream_capturing():
         return True
-    # Told by the caller's file, not its module name (a solution could call itself "torch.x").
+    # Told by the caller's file and its module both (a solution could call itself "torch.x",
+    # or compile code under a file name inside torch): code running in the namespace of a
+    # module of torch's, imported from that file.
     frame = sys._getframe(2)          # 0: here, 1: the mode; then whoever called torch
     while frame is not None and frame.f_code.co_filename in (_OVERRIDES_FILE, __file__):
         frame = frame.f_back
-    return frame is not None and frame.f_code.co_filename.startswith(_TORCH_DIR)
+    if frame is None or not frame.f_code.co_filename.startswith(_TORCH_DIR):
+        return False
+    name = frame.f_globals.get("__name__") or ""
+    module = sys.modules.get(name)
+    return (name == "torch" or name.startswith("torch.")) and module is not None \
+        and module.__dict__ is frame.f_globals and getattr(module, "__file__", None) == frame.f_code.co_filename
 
 
 @dataclass
