@@ -125,12 +125,10 @@ def _dispatch(argv: list[str] | None) -> int:
         from studio.dbcli import run_db_command
 
         return run_db_command(args)
-    # The core (SQLAlchemy, YAML, FSRS, Markdown, Pygments: ~300 modules) before Qt: once
-    # PySide6 is imported, its __feature__ import hook reads the source of every module
-    # imported after it (inspect.getsource), which cost 100-200 ms of CPU at start.
-    import studio.core.collection  # noqa: F401
-    import studio.core.markdown_render  # noqa: F401
-    import studio.core.today  # noqa: F401
+    # The window is painted before the database modules (SQLAlchemy, the models, FSRS:
+    # ~300 ms) are imported: `run_gui` and `run_smoke` open the collection after the first
+    # paint. (Imported after PySide6 they cost more CPU: its __feature__ import hook reads
+    # the source of each module imported after it; bench/results/startup_today.md.)
     from studio.ui.application import run_gui, run_screenshot, run_smoke
 
     if args.command == "screenshot":

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 import errno
 import sqlite3
-
-from sqlalchemy.exc import SQLAlchemyError
+import sys
 
 DISK_FULL = ("The disk is full: nothing from this action was saved, and what was there before is kept. "
              "Free some space and try again.")
@@ -35,7 +34,10 @@ def classify(exc: BaseException) -> str | None:
         return {errno.ENOSPC: "disk_full", errno.EDQUOT: "disk_full",
                 errno.EROFS: "read_only", errno.EACCES: "read_only", errno.EPERM: "read_only",
                 errno.EIO: "io"}.get(exc.errno)
-    if not isinstance(exc, (sqlite3.Error, SQLAlchemyError)):
+    # SQLAlchemy's errors without importing SQLAlchemy (the window paints before it loads):
+    # none can exist before it is imported.
+    sa_exc = sys.modules.get("sqlalchemy.exc")
+    if not isinstance(exc, sqlite3.Error) and not (sa_exc is not None and isinstance(exc, sa_exc.SQLAlchemyError)):
         return None
     text = _message(exc)
     if "disk is full" in text or "database or disk is full" in text:

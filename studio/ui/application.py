@@ -18,16 +18,23 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, QEvent, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox
 
+from typing import TYPE_CHECKING
+
 from studio import paths
-from studio.core import backups as bk
-from studio.core.collection import Collection
-from studio.core.db import DatabaseCorrupt, DatabaseMissing, DatabaseProblem
 from studio.core.settings import Settings
 from studio.logsetup import setup_logging
 from studio.ui import gui_gc, i18n, theme
 from studio.ui.context import AppContext, Bus
 from studio.ui.main_window import PANE_IDS, MainWindow
 from studio.ui.tasks import TaskRunner, user_message
+
+if TYPE_CHECKING:
+    from studio.core import backups as bk
+    from studio.core.collection import Collection
+    from studio.core.db import DatabaseProblem
+
+# The core's database modules (SQLAlchemy and the models: ~300 ms) are imported where used:
+# the window is painted first and the database opened after (`run_gui`).
 
 log = logging.getLogger(__name__)
 
@@ -65,6 +72,8 @@ def recovery_box(problem: DatabaseProblem, good: bk.BackupInfo | None) -> tuple[
     backup, salvage every readable row, open read-only; then start over (only when the
     file is gone) and quit.
     """
+    from studio.core.db import DatabaseCorrupt, DatabaseMissing
+
     box = QMessageBox(QMessageBox.Warning, QCoreApplication.translate("StudioApp", "ML Infra Studio"), _problem_summary(problem))
     path = problem.path
     has_file = path.exists() and path.stat().st_size > 0
@@ -94,6 +103,9 @@ def recovery_box(problem: DatabaseProblem, good: bk.BackupInfo | None) -> tuple[
 
 def recover(problem: DatabaseProblem, choice: str, good: bk.BackupInfo | None) -> Collection | None:
     """Carry out the user's choice from `recovery_box`; None to quit."""
+    from studio.core import backups as bk
+    from studio.core.collection import Collection
+
     path = problem.path
     if choice == "restore" and good is not None:
         info, kept = bk.restore_backup(path, paths.backups_dir(), good.id)
@@ -124,6 +136,10 @@ def open_collection_interactive(interactive: bool) -> Collection | None:
     disk while salvaging), the user is told why and offered the choices again, with the
     failed backup no longer among them; only Quit leaves.
     """
+    from studio.core import backups as bk
+    from studio.core.collection import Collection
+    from studio.core.db import DatabaseCorrupt, DatabaseProblem
+
     while True:
         try:
             return Collection.open()
@@ -154,8 +170,10 @@ def open_collection_interactive(interactive: bool) -> Collection | None:
 class StudioApp:
     """The app's top-level pieces; rebuilds the window when the language changes."""
 
-    def __init__(self, collection: Collection, settings: Settings, language: str | None = None,
+    def __init__(self, collection: Collection | None, settings: Settings, language: str | None = None,
                  theme_name: str | None = None):
+        """`collection` None: the window is built and can be painted before the database is
+        opened; `attach` hands it over (run_gui, run_smoke)."""
         self.qapp = ensure_qapp()
         # Before the worker runs any Python: cycles are collected on this thread only.
         gui_gc.install()
@@ -174,8 +192,15 @@ class StudioApp:
         window.theme_requested.connect(self.set_theme)
         return window
 
+    def attach(self, collection: Collection) -> None:
+        """The collection opened after the first paint: tasks queued meanwhile run now."""
+        self.tasks.attach(collection)
+        self.window.show_read_only_banner()
+
     def start_background_work(self) -> None:
         """Content sync and the daily backup run on the worker after the first paint."""
+
+        from studio.core import backups as bk
 
         def work(col: Collection):
             backup_problem = ""
@@ -243,7 +268,8 @@ class StudioApp:
 
     def shutdown(self) -> None:
         self.tasks.shutdown()
-        self.tasks.collection.close()
+        if self.tasks.collection is not None:
+            self.tasks.collection.close()
         gui_gc.uninstall()  # the worker has stopped: no other thread can collect our widgets
 
 
@@ -274,12 +300,44 @@ def _boot(interactive: bool, language=None, theme_name=None) -> StudioApp | None
     return StudioApp(col, settings, language, theme_name)
 
 
-def run_gui() -> int:
-    studio = _boot(interactive=True)
-    if studio is None:
-        return 2
+def _boot_window(language=None, theme_name=None) -> StudioApp:
+    """The window before the database: Today's frame is painted first (its figures show
+    "–"), then `open_after_paint` opens the collection, importing SQLAlchemy and the models
+    (~300 ms) only then. A damaged database's dialog comes up over the window."""
+    setup_logging()
+    ensure_qapp()
+    return StudioApp(None, Settings(), language, theme_name)
+
+
+def _paint_now(studio: StudioApp) -> None:
+    """Show the window and paint it before anything else runs."""
     studio.window.show()
-    QTimer.singleShot(0, studio.start_background_work)
+    studio.window.repaint()
+    QApplication.processEvents()
+
+
+def open_after_paint(studio: StudioApp, interactive: bool) -> bool:
+    """Open the collection and hand it to the app; False when the user chose to quit (or,
+    not interactive, the database could not be opened)."""
+    col = open_collection_interactive(interactive)
+    if col is None:
+        return False
+    studio.attach(col)
+    return True
+
+
+def run_gui() -> int:
+    studio = _boot_window()
+    _paint_now(studio)
+
+    def opened() -> None:
+        if not open_after_paint(studio, interactive=True):
+            studio.window.hide()
+            studio.qapp.exit(2)
+            return
+        studio.start_background_work()
+
+    QTimer.singleShot(0, opened)
     code = studio.qapp.exec()
     studio.shutdown()
     return _exit_now(code)
@@ -325,19 +383,16 @@ def run_screenshot(out_dir: str, lang: str, theme_name: str) -> int:
 
 def run_smoke(t0_wall: float) -> int:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    studio = _boot(interactive=False)
-    if studio is None:
-        return 2
+    studio = _boot_window()          # as run_gui: the window first, the database after
     window = studio.window
-    painted = {}
-
-    def first_paint():
-        painted["ms"] = (time.time() - t0_wall) * 1000
-
-    window.show()
+    _paint_now(studio)
+    painted = {"ms": (time.time() - t0_wall) * 1000}
+    if not open_after_paint(studio, interactive=False):
+        studio.shutdown()
+        return _exit_now(2)
+    _drain(studio)                   # Today's figures, asked for while the window was built
     window.repaint()
-    QApplication.processEvents()
-    first_paint()
+    painted["data_ms"] = (time.time() - t0_wall) * 1000
     errors: list[str] = []
     old_hook = sys.excepthook
     sys.excepthook = lambda *exc: errors.append("".join(__import__("traceback").format_exception(*exc)))
@@ -351,6 +406,7 @@ def run_smoke(t0_wall: float) -> int:
     finally:
         sys.excepthook = old_hook
     print(f"first paint: {painted['ms']:.0f} ms")
+    print(f"today filled: {painted['data_ms']:.0f} ms")
     for pane_id in PANE_IDS:
         print(f"pane {pane_id}: ok" if pane_id in window.panes else f"pane {pane_id}: MISSING")
     studio.shutdown()

@@ -89,6 +89,14 @@ class _DeviceProbe(QThread):
 LIVE_PROBES: set = set()   # device probes still running (see MainWindow.refresh_drill_device)
 
 
+def _status_counts(col):
+    """On the worker (the core's database modules load there, after the first paint)."""
+    from studio.core.interviews import upcoming
+    from studio.core.today import queue_counts
+
+    return queue_counts(col), upcoming(col)
+
+
 class MainWindow(QMainWindow):
     language_requested = Signal(str)
     theme_requested = Signal(str)
@@ -215,6 +223,8 @@ class MainWindow(QMainWindow):
         self.banner.setVisible(bool(text))
 
     def show_read_only_banner(self) -> None:
+        if self.ctx.collection is None:      # not opened yet: StudioApp.attach calls this again
+            return
         if self.ctx.collection.read_only:
             self.show_banner(self.tr("Read-only: this database is damaged or cannot be written, so nothing you do is "
                                      "saved. Restore a backup from File → Database → Restore from backup…"))
@@ -385,10 +395,7 @@ class MainWindow(QMainWindow):
 
     # --- status bar --------------------------------------------------------------------
     def refresh_status(self) -> None:
-        from studio.core.interviews import upcoming
-        from studio.core.today import queue_counts
-
-        self.ctx.tasks.run(lambda col: (queue_counts(col), upcoming(col)), self._status_loaded)
+        self.ctx.tasks.run(_status_counts, self._status_loaded)
 
     def _status_loaded(self, result) -> None:
         counts, events = result  # the review queue's own counts: Today and the review header show the same

@@ -11,14 +11,16 @@ from __future__ import annotations
 import logging
 import threading
 from concurrent.futures import Future, ThreadPoolExecutor
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 import shiboken6
 from PySide6.QtCore import QCoreApplication, QObject, Signal
 
 from studio.core import errors
-from studio.core.collection import Collection
 from studio.core.dbstate import request_check
+
+if TYPE_CHECKING:
+    from studio.core.collection import Collection
 
 log = logging.getLogger(__name__)
 
@@ -54,9 +56,14 @@ class TaskRunner(QObject):
     damage_met = Signal()  # SQLite called the file damaged while working: say so until restart
     busy_changed = Signal(bool)
 
-    def __init__(self, collection: Collection, parent: QObject | None = None):
+    def __init__(self, collection: Collection | None, parent: QObject | None = None):
+        """`collection` may come later (`attach`): the window is painted before the database
+        is opened, and tasks asked for meanwhile wait on the worker until it is."""
         super().__init__(parent)
         self.collection = collection
+        self._attached = threading.Event()
+        if collection is not None:
+            self._attached.set()
         self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="studio-db")
         self._pending = 0
         self._closed = False
@@ -84,6 +91,9 @@ class TaskRunner(QObject):
             self._pending += 1
 
         def job():
+            self._attached.wait()
+            if self.collection is None:      # shut down before the database was opened
+                return None
             try:
                 result, error = fn(self.collection), None
             except Exception as exc:  # reported to the caller, never raised into Qt
@@ -122,9 +132,22 @@ class TaskRunner(QObject):
         with self._lock:
             return self._pending
 
+    def attach(self, collection: Collection) -> None:
+        """The collection, opened after the window was painted: queued tasks run now."""
+        self.collection = collection
+        self._attached.set()
+
+    @property
+    def attached(self) -> bool:
+        return self._attached.is_set() and self.collection is not None
+
     def call(self, fn: Callable[[Collection], Any]) -> Any:
         """Run `fn` on the worker and wait for it (for shutdown paths and scripts)."""
-        return self._executor.submit(fn, self.collection).result()
+        def job():
+            self._attached.wait()
+            return fn(self.collection)
+
+        return self._executor.submit(job).result()
 
     def reopen(self, change: Callable, on_success=None, on_failure=None) -> Future:
         """On the worker: close the collection, run `change(db_path)`, open it again.
@@ -132,6 +155,8 @@ class TaskRunner(QObject):
         For restoring a backup while the app runs. If the file cannot be opened
         afterwards the collection comes back read-only, so the window still reads.
         """
+        from studio.core.collection import Collection
+
         def fn(col: Collection):
             path, read_only = col.db.path, col.read_only
             col.close()
@@ -151,9 +176,10 @@ class TaskRunner(QObject):
 
     def wait_idle(self) -> None:
         """Block until every task submitted so far has run (their callbacks are queued)."""
-        if not self._closed:
+        if not self._closed and self._attached.is_set():
             self._executor.submit(lambda: None).result()
 
     def shutdown(self) -> None:
         self._closed = True
+        self._attached.set()       # tasks still waiting for a collection that never came end now
         self._executor.shutdown(wait=True)

@@ -136,6 +136,10 @@ class TodayPane(QWidget):
         self.review_button.clicked.connect(self.start_review)
         self.ahead_button = QPushButton(self.tr("Study ahead"))
         self.ahead_button.clicked.connect(self.study_ahead)
+        # Until the figures come (the window is painted before the database is opened):
+        # nothing to start yet.
+        self.review_button.setEnabled(False)
+        self.ahead_button.setVisible(False)
         due_box.addWidget(self.due_total)
         due_box.addWidget(self.due_parts)
         due_box.addWidget(self.due_minutes)
