@@ -326,16 +326,30 @@ def open_after_paint(studio: StudioApp, interactive: bool) -> bool:
     return True
 
 
+def _open_or_quit(studio: StudioApp) -> bool:
+    """run_gui's step after the first paint: open the collection (asking the user about a
+    damaged one), or, when that fails or the user quits, say why and end the event loop."""
+    try:
+        opened = open_after_paint(studio, interactive=True)
+    except Exception as exc:  # noqa: BLE001 - a folder that cannot be read, a full disk: said, then quit
+        log.exception("opening the collection failed")
+        QMessageBox.critical(studio.window, QCoreApplication.translate("StudioApp", "ML Infra Studio"),
+                             QCoreApplication.translate("StudioApp", "The database cannot be opened.")
+                             + "\n\n" + str(exc))
+        opened = False
+    if not opened:
+        studio.window.hide()
+        studio.qapp.exit(2)
+    return opened
+
+
 def run_gui() -> int:
     studio = _boot_window()
     _paint_now(studio)
 
     def opened() -> None:
-        if not open_after_paint(studio, interactive=True):
-            studio.window.hide()
-            studio.qapp.exit(2)
-            return
-        studio.start_background_work()
+        if _open_or_quit(studio):
+            studio.start_background_work()
 
     QTimer.singleShot(0, opened)
     code = studio.qapp.exec()

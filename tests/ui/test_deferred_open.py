@@ -110,3 +110,29 @@ def test_smoke_reports_the_first_paint_and_when_today_is_filled(studio_home):
     first = int(next(line for line in out.stdout.splitlines() if line.startswith("first paint:")).split()[2])
     filled = int(next(line for line in out.stdout.splitlines() if line.startswith("today filled:")).split()[2])
     assert 0 < first <= filled
+
+
+def test_an_open_that_fails_outright_is_said_and_quits(studio_home, monkeypatch, qapp):
+    """Not a damaged file but an error nobody planned for (a data folder that cannot be read):
+    the painted window does not wait forever for a collection; the user is told, the app ends."""
+    from studio.core.settings import Settings
+    from studio.ui import application
+    from studio.ui.application import StudioApp
+
+    def refuse(interactive):
+        raise PermissionError(13, "Permission denied", str(studio_home))
+
+    monkeypatch.setattr(application, "open_collection_interactive", refuse)
+    shown: list = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text: shown.append(text))
+    exits: list = []
+    studio = StudioApp(None, Settings())
+    monkeypatch.setattr(studio.qapp, "exit", exits.append)
+    try:
+        studio.window.show()
+        assert application._open_or_quit(studio) is False
+        assert exits == [2] and not studio.window.isVisible()
+        assert shown and "cannot be opened" in shown[0] and "Permission denied" in shown[0]
+    finally:
+        studio.window.close()
+        studio.shutdown()
