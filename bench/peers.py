@@ -230,7 +230,7 @@ def merge(files: list[str], out: Path) -> int:
         for report in doc["drills"]:
             merged = drills.setdefault(report["drill"], {"drill": report["drill"], "liger": report.get("liger", "-"),
                                                           "points": {}, "not_run": {}, "protocols": []})
-            for p in report.get("protocols", header.get("protocols", [])):
+            for p in header.get("protocols", []):     # a run's protocols are in its header
                 if p not in merged["protocols"]:
                     merged["protocols"].append(p)
             for point in report["points"]:
