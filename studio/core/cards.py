@@ -183,8 +183,8 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
 
     def compute():
         with col.db.engine.connect() as conn:
-            rows = conn.connection.driver_connection.execute(sql, raw).fetchall()
-        return np.fromiter((row[0] for row in rows), dtype=np.int64, count=len(rows))
+            ids = _fetch_ids(conn.connection.driver_connection, sql, raw)
+        return np.fromiter(ids, dtype=np.int64, count=len(ids))
 
     if "now" in raw:
         everything = compute()
@@ -216,7 +216,11 @@ def _fts_ids(db, match: str):
 
 def _ordered_ids(db, clauses: list[str], params: dict, order: str, descending: bool) -> list[int]:
     """Ids of the cards matching SQL clauses, in display order, on a sqlite3 connection."""
-    sql, raw = _ordered_sql(clauses, params, order, descending)
+    return _fetch_ids(db, *_ordered_sql(clauses, params, order, descending))
+
+
+def _fetch_ids(db, sql: str, raw: dict) -> list[int]:
+    """The first column of every row, straight from the sqlite3 cursor."""
     return [row[0] for row in db.execute(sql, raw).fetchall()]
 
 
