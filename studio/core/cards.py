@@ -183,8 +183,12 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
 
     def compute():
         with col.db.engine.connect() as conn:
-            ids = _fetch_ids(conn.connection.driver_connection, sql, raw)
-        return np.fromiter(ids, dtype=np.int64, count=len(ids))
+            db = conn.connection.driver_connection
+            ids = _due_order(db, clauses, raw, descending) if order == "due" else None
+            if ids is None:
+                listed = _fetch_ids(db, sql, raw)
+                ids = np.fromiter(listed, dtype=np.int64, count=len(listed))
+        return ids
 
     if "now" in raw:
         everything = compute()
@@ -204,19 +208,77 @@ def _fts_ids(db, match: str):
     import numpy as np
 
     joined = db.execute("SELECT group_concat(rowid) FROM cards_fts WHERE cards_fts MATCH ?", (match,)).fetchone()[0]
-    if not joined:
-        return np.empty(0, dtype=np.int64)
-    ids = np.fromstring(joined, dtype=np.int64, sep=",")
-    if len(ids) != joined.count(",") + 1:      # never seen; parse it the slow way rather than lose ids
-        ids = np.array([int(v) for v in joined.split(",")], dtype=np.int64)
+    ids = _int_array(joined)
     if len(ids) > 1 and not bool((ids[1:] > ids[:-1]).all()):   # FTS5 gives rowids ascending
         ids = np.unique(ids)
     return ids
 
 
+def _int_array(joined: str | None):
+    """The integers of a `group_concat` string as an int64 array."""
+    import numpy as np
+
+    if not joined:
+        return np.empty(0, dtype=np.int64)
+    ids = np.fromstring(joined, dtype=np.int64, sep=",")
+    if len(ids) != joined.count(",") + 1:      # never seen; parse it the slow way rather than lose ids
+        ids = np.array([int(v) for v in joined.split(",")], dtype=np.int64)
+    return ids
+
+
 def _ordered_ids(db, clauses: list[str], params: dict, order: str, descending: bool) -> list[int]:
     """Ids of the cards matching SQL clauses, in display order, on a sqlite3 connection."""
+    if order == "due":
+        raw = {k: _sql_value(v) for k, v in params.items() if re.search(rf":{k}\b", " ".join(clauses))}
+        ids = _due_order(db, clauses, raw, descending)
+        if ids is not None:
+            return ids.tolist()
     return _fetch_ids(db, *_ordered_sql(clauses, params, order, descending))
+
+
+# Due dates as SQLAlchemy stores them: 'YYYY-MM-DD HH:MM:SS.ffffff', 26 characters (the
+# column is NOT NULL: a new card is due when it is made).
+_DUE_WIDTH = 26
+
+
+def _due_order(db, clauses: list[str], raw: dict, descending: bool):
+    """The ids matching SQL clauses in due order as an int64 array, read as two strings, or
+    None when that cannot be shown to be SQLite's order (the caller then fetches rows).
+
+    Fetching 20,000 one-id rows through the sqlite3 module costs ~6 ms; `group_concat` over
+    the ordered rows ~2. SQLite documents the order in which an aggregate sees a subquery's
+    rows only from 3.44 (`group_concat(x ORDER BY y)`), so each id comes with its due date
+    from the same row (two aggregates of one query see the rows in the same order) and the
+    order is checked here: ids strictly increasing by (due, id) is the one sorted order of
+    that set, whatever order SQLite fed them in."""
+    import numpy as np
+
+    where = " AND ".join(clauses)
+    if re.search(r"\b(r|ivl)\b", where):               # computed columns: `_ordered_sql`'s way
+        return None
+    direction = "DESC" if descending else "ASC"
+    sql = (f"SELECT group_concat(id), group_concat(k) FROM (SELECT c.id AS id, c.due AS k "
+           f"FROM cards c WHERE {where} ORDER BY c.due {direction} NULLS LAST, c.id)")
+    joined_ids, joined_keys = db.execute(sql, raw).fetchone()
+    ids = _int_array(joined_ids)
+    if not len(ids):
+        return ids
+    try:
+        keys = joined_keys.encode("ascii")
+    except (AttributeError, UnicodeEncodeError):       # a due that is not a stored date
+        return None
+    width = _DUE_WIDTH + 1
+    if len(keys) != width * len(ids) - 1 or keys.count(b",") != len(ids) - 1:
+        return None                                    # some due is not 26 characters (or none)
+    keys = np.frombuffer(keys + b",", dtype=f"S{width}")
+    return ids if due_order_holds(ids, keys, descending) else None
+
+
+def due_order_holds(ids, keys, descending: bool) -> bool:
+    """Whether ids (with their due keys) are strictly ordered by (due, id), due descending or
+    not, id always ascending: the browser's due order."""
+    later = keys[1:] < keys[:-1] if descending else keys[1:] > keys[:-1]
+    return bool((later | ((keys[1:] == keys[:-1]) & (ids[1:] > ids[:-1]))).all())
 
 
 def _fetch_ids(db, sql: str, raw: dict) -> list[int]:

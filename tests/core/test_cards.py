@@ -229,3 +229,58 @@ def test_closing_the_collection_closes_the_readers_connection(studio_home):
     col.close()
     assert col.db.until_commit is None
     assert not path.with_name(path.name + "-wal").exists()
+
+
+def test_due_order_read_as_one_string_is_checked_against_sqlite(collection):
+    """The due order is read as two `group_concat` strings and accepted only when the ids
+    come strictly ordered by (due, id): ascending and descending, ties broken by id, any search's clauses; a due that is not a stored 26-character date, or
+    rows fed in another order, fall back to fetching rows. Every answer equals one SQL statement."""
+    import sqlite3
+
+    import numpy as np
+    import sqlalchemy
+
+    from studio.core import cards as cards_mod
+    from studio.core.cards import due_order_holds, search_ids
+
+    for n in range(30):
+        create_card(collection, CardDraft(q_en=f"softmax {n}", a_en="a", tags=["triton"] if n % 2 else ["cuda"]))
+    with collection.db.session() as s, s.begin():   # ties: four distinct dues
+        s.execute(sqlalchemy.text("UPDATE cards SET due = "
+                                  "strftime('%Y-%m-%d %H:%M:%f000', '2025-03-01', '+' || (id % 4) || ' days')"))
+    queries = ("", "tag:triton", "softmax", "-tag:cuda softmax")
+
+    def all_agree():
+        for query in queries:
+            for desc in (False, True):
+                assert search_ids(collection, query, "due", desc, now=T0) == \
+                    _reference_ids(collection, query, "due", desc), (query, desc)
+
+    with collection.db.engine.connect() as conn:
+        db = conn.connection.driver_connection
+        for desc in (False, True):
+            ids = cards_mod._due_order(db, ["c.retired = 0"], {}, desc)
+            assert ids is not None and ids.tolist() == _reference_ids(collection, "", "due", desc)
+
+            class Reversed:                      # SQLite feeding the aggregate in another order
+                def execute(self, sql, params):
+                    a, b = db.execute(sql, params).fetchone()
+                    return type("Row", (), {"fetchone": lambda self: (
+                        ",".join(a.split(",")[::-1]), ",".join(b.split(",")[::-1]))})()
+
+            assert cards_mod._due_order(Reversed(), ["c.retired = 0"], {}, desc) is None
+    all_agree()
+    # the unit check itself: a swapped pair and a tie out of id order are both refused
+    keys = np.array([b"2025-03-01", b"2025-03-02", b"2025-03-02"])
+    assert due_order_holds(np.array([1, 2, 3]), keys, False)
+    assert not due_order_holds(np.array([1, 3, 2]), keys, False)
+    assert not due_order_holds(np.array([2, 1, 3]), keys[::-1].copy(), False)
+    assert due_order_holds(np.array([2, 3, 1]), keys[::-1].copy(), True)
+    # a due written by hand as a bare date: not 26 characters, so rows are fetched instead
+    raw = sqlite3.connect(collection.db.path)
+    raw.execute("UPDATE cards SET due = '2024-12-31' WHERE id = (SELECT max(id) FROM cards)")
+    raw.commit()
+    raw.close()
+    with collection.db.engine.connect() as conn:
+        assert cards_mod._due_order(conn.connection.driver_connection, ["c.retired = 0"], {}, False) is None
+    all_agree()
