@@ -17,6 +17,16 @@ Autotuned on the GPU over H100-friendly tiles (128x256x64 with 8 warps and 3 sta
 usually the winner at 4096^3); in Triton's interpreter a single small config is used so
 the CPU checks stay quick. float32 inputs go through tl.dot's default TF32 path on the
 GPU (like torch with allow_tf32), hence the drill's looser float32 tolerance.
+
+Skinny A (M <= 64: a decode step's GEMM, e.g. 16 x 8192 x 8192). One row of tiles gives
+only N / BLOCK_N programs, each walking all of K: at 1 x 4096 x 4096 that is 32-64 programs
+for 132 SMs, and the autotuned kernel above took 38 us where cuBLAS takes 15 (H200,
+bench/results/launch_tuning.md). The time here is reading B (M is tiny), so what matters is
+bytes in flight: `matmul_skinny_kernel` uses BLOCK_M 16-64 (tl.dot's smallest is 16; the
+extra rows wrap onto real ones and are never stored), deep K tiles, and when N alone gives
+fewer programs than SMs it splits K too (split-K): each program sums one slice of K into a
+float32 partial, and a second small kernel adds the slices in a fixed order (deterministic,
+no atomics) and rounds once to C's dtype.
 """
 
 import os
@@ -89,6 +99,104 @@ def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
     tl.store(c_ptrs, c, mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
 
 
+@triton.jit
+def matmul_skinny_kernel(a_ptr, b_ptr, out_ptr, M, N, K, K_PER_SPLIT,
+                         stride_am, stride_ak, stride_bk, stride_bn, stride_om, stride_on, stride_os,
+                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
+                         UPCAST: tl.constexpr):
+    """Program (n tile, m tile, split): the product over K[split * K_PER_SPLIT, ...) of one
+    tile, stored at out + split * stride_os (C itself when there is one split, else the
+    float32 partials)."""
+    pid_n = tl.program_id(0)
+    pid_m = tl.program_id(1)
+    split = tl.program_id(2)
+    offs_am = (pid_m * BLOCK_M + tl.arange(0, BLOCK_M)) % M
+    offs_bn = (pid_n * BLOCK_N + tl.arange(0, BLOCK_N)) % N
+    offs_k = tl.arange(0, BLOCK_K)
+    k0 = split * K_PER_SPLIT
+    a_ptrs = a_ptr + offs_am[:, None] * stride_am + (k0 + offs_k)[None, :] * stride_ak
+    b_ptrs = b_ptr + (k0 + offs_k)[:, None] * stride_bk + offs_bn[None, :] * stride_bn
+    k_end = tl.minimum(k0 + K_PER_SPLIT, K)
+    acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
+    for k in range(k0, k_end, BLOCK_K):
+        k_left = k_end - k
+        a = tl.load(a_ptrs, mask=offs_k[None, :] < k_left, other=0.0)
+        b = tl.load(b_ptrs, mask=offs_k[:, None] < k_left, other=0.0)
+        if UPCAST:
+            a, b = a.to(tl.float32), b.to(tl.float32)
+        acc = tl.dot(a, b, acc)
+        a_ptrs += BLOCK_K * stride_ak
+        b_ptrs += BLOCK_K * stride_bk
+    offs_cm = pid_m * BLOCK_M + tl.arange(0, BLOCK_M)
+    offs_cn = pid_n * BLOCK_N + tl.arange(0, BLOCK_N)
+    out_ptrs = out_ptr + split * stride_os + offs_cm[:, None] * stride_om + offs_cn[None, :] * stride_on
+    tl.store(out_ptrs, acc.to(out_ptr.dtype.element_ty), mask=(offs_cm[:, None] < M) & (offs_cn[None, :] < N))
+
+
+@triton.jit
+def split_sum_kernel(part_ptr, c_ptr, N, MN, stride_cm, stride_cn, SPLITS: tl.constexpr, BLOCK: tl.constexpr):
+    """C = the sum of the SPLITS float32 partials (each M x N, contiguous), in split order."""
+    offs = tl.program_id(0) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < MN
+    acc = tl.zeros((BLOCK,), dtype=tl.float32)
+    for s in tl.static_range(SPLITS):
+        acc += tl.load(part_ptr + s * MN + offs, mask=mask, other=0.0)
+    tl.store(c_ptr + (offs // N) * stride_cm + (offs % N) * stride_cn, acc.to(c_ptr.dtype.element_ty), mask=mask)
+
+
+SKINNY_M = 64                 # at most this many rows: the skinny path
+SMEM_BUDGET = 200 * 1024      # bytes of shared memory the pipeline's stages may take (H100/H200: 227 KB)
+
+
+def _sm_count(device) -> int:
+    if INTERPRET or device.type != "cuda":
+        return 132
+    return torch.cuda.get_device_properties(device).multi_processor_count
+
+
+def skinny_launch(M: int, N: int, K: int, itemsize: int, sms: int) -> tuple[int, int, int, int, int]:
+    """(BLOCK_M, BLOCK_N, BLOCK_K, splits, num_stages) for a skinny A, from the H200 sweep in
+    bench/results/launch_tuning.md: 64-wide N tiles and 256-deep K tiles when N alone fills the
+    SMs; else 128-wide N tiles, K split until about one program per SM (at most 8 slices,
+    each at least 4 K tiles deep)."""
+    if INTERPRET:
+        return 16, 32, 32, (2 if K >= 64 else 1), 1
+    block_m = max(16, triton.next_power_of_2(M))
+    if triton.cdiv(N, 64) * triton.cdiv(M, block_m) >= 0.9 * sms:
+        block_n, block_k, splits = 64, (256 if block_m == 16 and itemsize <= 2 else 128), 1
+    else:
+        block_n, block_k = 128, 128
+        programs = triton.cdiv(N, block_n) * triton.cdiv(M, block_m)
+        splits = 1
+        while splits < 8 and programs * splits * 2 <= sms and K // (splits * 2) >= 4 * block_k:
+            splits *= 2
+    stage_bytes = (block_m * block_k + block_k * block_n) * itemsize
+    stages = max(2, min(4, SMEM_BUDGET // stage_bytes))
+    return block_m, block_n, block_k, splits, stages
+
+
+def _matmul_skinny(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor) -> torch.Tensor:
+    M, K = a.shape
+    N = b.shape[1]
+    block_m, block_n, block_k, splits, stages = skinny_launch(M, N, K, a.element_size(), _sm_count(a.device))
+    k_per_split = triton.cdiv(triton.cdiv(K, splits), block_k) * block_k
+    splits = triton.cdiv(K, k_per_split)          # no empty slice
+    grid = (triton.cdiv(N, block_n), triton.cdiv(M, block_m), splits)
+    upcast = INTERPRET and a.dtype == torch.bfloat16
+    if splits == 1:
+        out, so, sm, sn = c, 0, c.stride(0), c.stride(1)
+    else:
+        out = torch.empty((splits, M, N), dtype=torch.float32, device=a.device)
+        so, sm, sn = M * N, N, 1
+    matmul_skinny_kernel[grid](a, b, out, M, N, K, k_per_split, a.stride(0), a.stride(1), b.stride(0),
+                               b.stride(1), sm, sn, so, BLOCK_M=block_m, BLOCK_N=block_n, BLOCK_K=block_k,
+                               UPCAST=upcast, num_warps=4, num_stages=stages)
+    if splits > 1:
+        split_sum_kernel[(triton.cdiv(M * N, 1024),)](out, c, N, M * N, c.stride(0), c.stride(1),
+                                                      SPLITS=splits, BLOCK=1024, num_warps=4)
+    return c
+
+
 def matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """C = a @ b for 2-D a [M, K], b [K, N] of one dtype; any strides; returns C [M, N]."""
     assert a.ndim == 2 and b.ndim == 2 and a.shape[1] == b.shape[0], "shape mismatch"
@@ -98,6 +206,8 @@ def matmul(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     # Offsets are 32-bit: fine below 2**31 elements per operand (4096^3 is 16.7M each).
     assert max(a.numel(), b.numel(), M * N) < 2**31
     c = torch.empty((M, N), dtype=a.dtype, device=a.device)
+    if M <= SKINNY_M:
+        return _matmul_skinny(a, b, c)
     grid = lambda meta: (triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"]),)  # noqa: E731
     matmul_kernel[grid](a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1),
                         c.stride(0), c.stride(1), UPCAST=INTERPRET and a.dtype == torch.bfloat16)
