@@ -9,12 +9,11 @@ set -u
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl || exit 1
 export PYTHONPATH=.:/tmp/site STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT/r; mkdir -p $R; T0=$(date +%s)
-( timeout 200 python3 -m studio.drills.cli run matmul @solution --json --timeout 180 > $R/matmul.json 2> $R/matmul.stderr
-  echo "matmul rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt ) &
-timeout 230 python3 bench/launch_tuning.py --what swiglu,flash_attention --rep-ms 15 --budget-s 190 \
+timeout 150 python3 -m studio.drills.cli run matmul @solution --json --timeout 140 > $R/matmul.json 2> $R/matmul.stderr
+echo "matmul rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
+timeout 230 python3 bench/launch_tuning.py --what swiglu,flash_attention --rep-ms 15 --budget-s 150 \
   --out $R/launch_tuning_call11.json > $R/launch_tuning_log.txt 2>&1
 echo "tuning rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
-wait
 python3 - $R > $R/summary.txt <<'PY'
 import json, sys, pathlib
 for f in sorted(pathlib.Path(sys.argv[1]).glob("matmul.json")):
@@ -23,7 +22,7 @@ for f in sorted(pathlib.Path(sys.argv[1]).glob("matmul.json")):
     print(f.stem, d["status"], "cases %d/%d" % (len(cases) - len(bad), len(cases)), d.get("device"), bad[:1], d.get("error"))
 PY
 grep -E "^(SHAPE|BEST|SKIP)" $R/launch_tuning_log.txt > $R/launch_tuning_best.txt
-timeout 200 python3 bench/peers.py --drills matmul --dtypes bfloat16 \
-  --runs 3 --rep-ms 20 --budget-s 170 --out $R/peers_call11.md > $R/peers_log.txt 2>&1
+timeout 150 python3 bench/peers.py --drills matmul --dtypes bfloat16 \
+  --runs 3 --rep-ms 20 --budget-s 120 --out $R/peers_call11.md > $R/peers_log.txt 2>&1
 echo "peers rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
 cd $OUT && tar czf h200_call11.tgz r && rm -rf r
