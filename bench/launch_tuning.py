@@ -166,7 +166,69 @@ def attention_variants(sol, shape):
     return out
 
 
+def bias_gelu_variants(sol, M, N):
+    def launch(block_m, block_n, warps):
+        def run(x, bias):
+            y = torch.empty((M, N), dtype=x.dtype, device=x.device)
+            grid = (triton.cdiv(M, block_m), triton.cdiv(N, block_n))
+            sol.bias_gelu_kernel[grid](x, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
+                                       BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=False, num_warps=warps)
+            return y
+        return run
+
+    out = [("solution as is " + str(sol.launch_shape(M, N, 2)), sol.bias_gelu)]
+    for block_m, block_n, warps in itertools.product((1, 2, 4, 8, 16), (128, 256, 512, 1024, 2048), (1, 2, 4, 8)):
+        elems = block_m * block_n
+        if block_m > triton.next_power_of_2(M) or block_n > triton.next_power_of_2(N):
+            continue
+        if not 4 <= elems // (32 * warps) <= 64:
+            continue
+        out.append((f"bm={block_m} bn={block_n} w={warps} programs={triton.cdiv(M, block_m) * triton.cdiv(N, block_n)}",
+                    launch(block_m, block_n, warps)))
+    return out
+
+
+def row_sum_variants(sol, M, N):
+    def launch(block_m, block_n, warps):
+        def run(x):
+            s = torch.empty((M,), dtype=x.dtype, device=x.device)
+            sol.row_sum_kernel[(triton.cdiv(M, block_m),)](x, s, M, N, x.stride(0), x.stride(1),
+                                                           BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps)
+            return s
+        return run
+
+    def split(parts, block_n, warps):
+        # each row as `parts` rows of N / parts (a view), summed into float32, then the parts summed
+        def run(x):
+            pieces = x.view(M * parts, N // parts)
+            partial = torch.empty((M * parts,), dtype=torch.float32, device=x.device)
+            sol.row_sum_kernel[(M * parts,)](pieces, partial, M * parts, N // parts, pieces.stride(0),
+                                             pieces.stride(1), BLOCK_M=1, BLOCK_N=block_n, num_warps=warps)
+            s = torch.empty((M,), dtype=x.dtype, device=x.device)
+            bm = max(1, min(64, triton.next_power_of_2(M)))
+            sol.row_sum_kernel[(triton.cdiv(M, bm),)](partial.view(M, parts), s, M, parts, parts, 1,
+                                                      BLOCK_M=bm, BLOCK_N=triton.next_power_of_2(parts), num_warps=4)
+            return s
+        return run
+
+    out = [("solution as is " + str(sol.launch_config(M, N)), sol.row_sum)]
+    for block_m, block_n, warps in itertools.product((1, 2, 4, 8, 16), (1024, 2048, 4096, 8192, 16384), (4, 8, 16, 32)):
+        if block_m > triton.next_power_of_2(M) or block_n > 2 * triton.next_power_of_2(N):
+            continue
+        if not 4 <= block_m * block_n // (32 * warps) <= 64:
+            continue
+        out.append((f"bm={block_m} bn={block_n} w={warps}", launch(block_m, block_n, warps)))
+    if M < 1024:
+        for parts, block_n, warps in itertools.product((2, 4, 8, 16, 32), (2048, 4096, 8192), (8, 16)):
+            if N % parts or N // parts < block_n // 2:
+                continue
+            out.append((f"split parts={parts} bn={block_n} w={warps}", split(parts, block_n, warps)))
+    return out
+
+
 SHAPES = {
+    "bias_gelu": ["16x1024", "128x2048", "1x8192", "4096x8192"],
+    "row_sum": ["16x8192", "4096x4096", "256x131072", "1024x32768"],
     "swiglu": ["4096x4096", "16384x1024", "1024x8192", "16384x4096", "128x4096"],
     "matmul": ["16x8192x8192", "64x8192x8192", "1x4096x4096"],
     "flash_attention": ["4x16x4096x128", "4x32x4096x64", "4x16x4096x128x1"],
@@ -200,6 +262,10 @@ def main() -> int:
             tol = 0.02 * float(want.abs().max()) + 0.05     # a few bf16 ulps of the largest output
             if drill == "swiglu":
                 variants = swiglu_variants(sol, *shape)
+            elif drill == "bias_gelu":
+                variants = bias_gelu_variants(sol, *shape)
+            elif drill == "row_sum":
+                variants = row_sum_variants(sol, *shape)
             elif drill == "matmul":
                 variants = matmul_variants(sol, *shape)
             else:
