@@ -61,12 +61,26 @@ def bias_gelu_kernel(x_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
 LAUNCH = {2: (1024, 8192, 8), 4: (2048, 8192, 8)}
 
 
+MIN_PROGRAMS = 264          # two per SM on an H100 (132 SMs)
+
+
 def launch_shape(M: int, N: int, itemsize: int) -> tuple[int, int, int]:
-    """(BLOCK_M, BLOCK_N, num_warps) for an (M, N) input of this itemsize."""
+    """(BLOCK_M, BLOCK_N, num_warps) for an (M, N) input of this itemsize.
+
+    Few rows (decode: M of 1-128) would give a handful of 8K-element programs, and GELU's
+    erf is enough arithmetic that one SM working through 8K elements is what the time is:
+    on the H200 at 16 x 1024 that tile took 5.7 us where 64-128 programs of 128-256
+    elements took 4.3-4.4 (bench/launch_tuning.py, bench/results/launch_tuning.md). So the
+    tile shrinks, rows first, until there are two programs per SM, with 4+ elements a thread."""
     cap, elems, warps = LAUNCH.get(itemsize, LAUNCH[4])
     block_n = min(triton.next_power_of_2(N), cap)
     block_m = max(1, min(elems // block_n, triton.next_power_of_2(M)))
-    return block_m, block_n, warps
+    programs = lambda: triton.cdiv(M, block_m) * triton.cdiv(N, block_n)  # noqa: E731
+    while block_m > 1 and programs() < MIN_PROGRAMS:
+        block_m //= 2
+    while block_n > 128 and programs() < MIN_PROGRAMS:
+        block_n //= 2
+    return block_m, block_n, max(1, min(warps, block_m * block_n // 128))
 
 
 def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:

@@ -10,9 +10,8 @@ is a tree-like sum (each lane adds ~N/BLOCK_N values, then a log2(BLOCK_N) tree)
 is far more accurate than a running scalar sum and keeps fp16/bf16 inputs from losing
 bits: accumulate in float32, round to x's dtype once at the store.
 
-The tile is always ~BLOCK_M * BLOCK_N = 4096 elements: short rows get many rows per
-program (so tiny programs do not leave the memory system idle), long rows get a wide
-chunk. Strides are honoured, so strided and transposed views need no copy.
+The launch shape follows the row length and the number of rows (`launch_config`, measured
+on the H200). Strides are honoured, so strided and transposed views need no copy.
 """
 
 import torch
@@ -36,9 +35,25 @@ def row_sum_kernel(x_ptr, s_ptr, M, N, stride_xm, stride_xn,
     tl.store(s_ptr + rows, total.to(s_ptr.dtype.element_ty), mask=row_mask)
 
 
+FEW_ROWS = 264              # fewer rows than two per SM (H100: 132 SMs)
+
+
 def launch_config(M: int, N: int) -> tuple[int, int, int]:
-    """(BLOCK_M, BLOCK_N, num_warps): a ~4096-element tile shaped to the row length."""
-    block_n = min(triton.next_power_of_2(N), 4096)
+    """(BLOCK_M, BLOCK_N, num_warps).
+
+    Rows of 2048+ elements get a program each. Measured on the H200 (bench/launch_tuning.py,
+    bench/results/launch_tuning.md), engine protocol, against the ~4096-element tiles with
+    8 warps used before: many rows stream 2048 columns at a time with 8 warps (4096 x 4096:
+    13.6 -> 11.9 us); few rows (M < 264: most SMs would have one row or none) take wide
+    chunks and many warps, so each SM keeps more bytes in flight: 4096 columns x 16 warps
+    (16 x 8192: 6.0 -> 4.6 us), rows past 16384 columns 8192 x 32 warps (256 x 131072:
+    35.2 -> 19.5 us, where torch took 29.0). Shorter rows keep a ~4096-element tile of
+    several rows, so tiny programs do not leave the memory system idle."""
+    if N >= 2048:
+        if M >= FEW_ROWS:
+            return 1, 2048, 8
+        return (1, 4096, 16) if N <= 16384 else (1, 8192, 32)
+    block_n = triton.next_power_of_2(N)
     block_m = max(1, min(4096 // block_n, triton.next_power_of_2(M)))
     return block_m, block_n, 8 if block_m * block_n >= 4096 else 4
 
