@@ -101,12 +101,14 @@ def main() -> int:
     if args.only:
         work = [w for w in work if w[1] in args.only.split(",")]
     rows = []
+    # Printed and written as each verdict arrives: a run cut short by a time limit keeps them.
     with futures.ThreadPoolExecutor(args.jobs) as pool:
-        for row in pool.map(lambda w: judge(*w), work):
+        for done in futures.as_completed([pool.submit(judge, *w) for w in work]):
+            row = done.result()
             rows.append(row)
             print(("ok  " if row["ok"] else "BAD ") + f"{row['kind']:6} {row['name']:28} {row['status']:12} "
                   f"{row['flags']} {row['seconds']} s {'; '.join(row['problems'])}", flush=True)
-    Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "rows": rows}, indent=1))
+            Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "rows": rows}, indent=1))
     bad = [r for r in rows if not r["ok"]]
     print(f"{len(rows) - len(bad)} of {len(rows)} verdicts as expected")
     return 1 if bad else 0
