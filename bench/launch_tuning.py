@@ -270,7 +270,7 @@ def main() -> int:
                 variants = matmul_variants(sol, *shape)
             else:
                 variants = attention_variants(sol, shape)
-            reference = timing.quantiles(timing.time_baseline(lambda: spec.baseline(*inputs), 10, args.rep_ms))[0] * 1e3
+            reference = timing.quantiles(timing.time_baseline(lambda a=inputs: spec.baseline(*a), 10, args.rep_ms))[0] * 1e3
             print(f"SHAPE {drill} {shape_s} torch engine {reference:.1f} us", flush=True)
             best = None
             for name, fn in variants:

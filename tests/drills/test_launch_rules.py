@@ -1,0 +1,76 @@
+"""The launch rules of reference solutions that were tuned on a GPU (#21).
+
+Each rule came from bench/launch_tuning.py on an H200 (bench/results/launch_tuning.md). These
+check, without a GPU, that the rules still pick the launches that were measured fastest, and
+that every launch they can pick is one the hardware can run (tile sizes, warps, shared memory).
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import itertools
+from pathlib import Path
+
+KERNELS = Path(__file__).resolve().parents[2] / "kernels"
+
+
+def _solution(drill: str, monkeypatch):
+    monkeypatch.delenv("TRITON_INTERPRET", raising=False)      # the GPU rules, not the interpreter's
+    spec = importlib.util.spec_from_file_location(f"_rules_{drill}", KERNELS / drill / "solution.py")
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def test_matmul_skinny_launch(monkeypatch):
+    mm = _solution("matmul", monkeypatch)
+    assert not mm.INTERPRET
+    # measured fastest on the H200 (132 SMs): N alone fills the SMs -> no split, deep K tiles
+    assert mm.skinny_launch(16, 8192, 8192, 2, 132) == (16, 64, 256, 1, 4)
+    # few N tiles -> K split until about one program per SM
+    assert mm.skinny_launch(1, 4096, 4096, 2, 132) == (16, 128, 128, 4, 4)
+    assert mm.skinny_launch(64, 8192, 8192, 2, 132) == (64, 64, 128, 1, 4)   # within 2% of the best
+    for M, N, K, itemsize in itertools.product((1, 7, 16, 33, 64), (1, 70, 4096, 8192, 28672),
+                                               (1, 127, 4096, 16384), (2, 4)):
+        bm, bn, bk, splits, stages = mm.skinny_launch(M, N, K, itemsize, 132)
+        assert bm >= 16 and bm >= min(M, 64) and bn in (64, 128) and bk in (128, 256)
+        assert 1 <= splits <= 8 and (splits == 1 or K // splits >= 4 * bk)
+        assert 2 <= stages <= 4
+        assert stages * (bm * bk + bk * bn) * itemsize <= mm.SMEM_BUDGET or stages == 2, (M, N, K, itemsize)
+
+
+def test_swiglu_launch_shape(monkeypatch):
+    sw = _solution("swiglu", monkeypatch)
+    # 4096 outputs over 16 warps at the large shapes (the fastest, or within 1%)
+    assert sw.launch_shape(4096, 4096) == (1, 4096, 16)
+    assert sw.launch_shape(16384, 1024) == (4, 1024, 16)
+    assert sw.launch_shape(16384, 4096) == (1, 4096, 16)
+    for M, H in itertools.product((1, 3, 16, 128, 1024, 16384), (1, 100, 512, 4096, 14336, 65536)):
+        bm, bn, warps = sw.launch_shape(M, H)
+        assert bm * bn <= sw.ELEMS_PER_PROGRAM and 4 <= warps <= 16
+        assert bm * bn >= 32 * warps or warps == 4          # no idle threads beyond the minimum
+
+
+def test_bias_gelu_launch_shape(monkeypatch):
+    bg = _solution("bias_gelu", monkeypatch)
+    # decode sizes spread over the SMs (two 8K-element programs were the slow case)
+    assert bg.launch_shape(16, 1024, 2) == (1, 128, 1)
+    assert bg.launch_shape(128, 2048, 2) == (1, 512, 4)
+    assert bg.launch_shape(4096, 8192, 2) == (8, 1024, 8)       # large inputs unchanged
+    for M, N, itemsize in itertools.product((1, 5, 16, 128, 4096), (1, 300, 1024, 8192), (2, 4)):
+        bm, bn, warps = bg.launch_shape(M, N, itemsize)
+        programs = -(-M // bm) * -(-N // bn)
+        assert 1 <= warps <= 8 and (warps == 1 or bm * bn >= 4 * 32 * warps)   # 4+ elements a thread
+        assert programs >= bg.MIN_PROGRAMS or (bm == 1 and bn <= 128)         # else it shrinks further
+
+
+def test_row_sum_launch_config(monkeypatch):
+    rs = _solution("row_sum", monkeypatch)
+    assert rs.launch_config(16, 8192) == (1, 4096, 16)
+    assert rs.launch_config(4096, 4096) == (1, 2048, 8)
+    assert rs.launch_config(256, 131072) == (1, 8192, 32)
+    assert rs.launch_config(1024, 32768) == (1, 2048, 8)
+    for M, N in itertools.product((1, 7, 263, 264, 4096), (1, 100, 2047, 2048, 131072)):
+        bm, bn, warps = rs.launch_config(M, N)
+        assert warps in (4, 8, 16, 32) and (bm * bn >= 4 * 32 * warps or bm * bn < 4096)
+        assert bn >= 2048 or bn == 1 << (N - 1).bit_length()     # short rows: the whole row
