@@ -22,6 +22,7 @@ import shlex
 import uuid
 from dataclasses import dataclass
 from datetime import datetime, timezone
+from typing import Any
 
 from fsrs import Scheduler
 from sqlalchemy import text
@@ -192,6 +193,19 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
 
     if "now" in raw:
         everything = compute()
+    elif order == "due" and not descending and clauses == ["c.retired = 0"]:
+        # Words only, in the default order: the order of every live card, kept across
+        # commits by moving only the cards the change log names (an answer moves one).
+        def read():
+            with col.db.engine.connect() as conn:
+                return _read_live_order(conn.connection.driver_connection)
+
+        def patch(kept):
+            with col.db.engine.connect() as conn:
+                return _patch_live_order(conn.connection.driver_connection, kept)
+
+        live = col.db.kept().get(("browse-order", "live-due"), read, patch)
+        everything = live.ids if live is not None else compute()
     else:
         everything = col.db.kept().get(("browse-order", sql, tuple(sorted(raw.items()))), compute)
     if wanted is None:
@@ -241,7 +255,99 @@ def _ordered_ids(db, clauses: list[str], params: dict, order: str, descending: b
 _DUE_WIDTH = 26
 
 
-def _due_order(db, clauses: list[str], raw: dict, descending: bool):
+@dataclass
+class LiveOrder:
+    """The ids of every live card in due order, their due keys ('YYYY-MM-DD HH:MM:SS.ffffff,'
+    as bytes), and the newest change-log entry (seq, nonce) at the moment they were read."""
+
+    ids: Any
+    keys: Any
+    seq: int | None
+    nonce: int | None
+
+
+MAX_PATCH = 512     # more changes than this since the kept order: read it again
+
+
+class _ReadSnapshot:
+    """One read transaction on a sqlite3 connection (unless one is open already), so that
+    what is read inside sees one state of the database."""
+
+    def __init__(self, db):
+        self.db = db
+        self.began = False
+
+    def __enter__(self):
+        if not self.db.in_transaction:
+            self.db.execute("BEGIN")
+            self.began = True
+        return self.db
+
+    def __exit__(self, *exc):
+        if self.began and self.db.in_transaction:
+            self.db.execute("COMMIT")
+
+
+def _read_live_order(db) -> LiveOrder | None:
+    """The due order of all live cards, with where the change log stood, from one snapshot;
+    None when it cannot be read as one string (`_due_order`)."""
+    import sqlite3
+
+    with _ReadSnapshot(db):
+        try:
+            last = db.execute("SELECT seq, nonce FROM card_changes ORDER BY seq DESC LIMIT 1").fetchone()
+        except sqlite3.OperationalError:        # no change log (a file from before revision 0005)
+            last = None
+        read = _due_order(db, ["c.retired = 0"], {}, False, with_keys=True)
+    if read is None:
+        return None
+    ids, keys = read
+    return LiveOrder(ids, keys, *(last or (None, None)))
+
+
+def _patch_live_order(db, kept: LiveOrder | None) -> LiveOrder | None:
+    """`kept` brought up to date by the cards logged since it was read: each is taken out
+    and, if still live, put back where its due date now sorts it. None (read it all again)
+    when the log does not hold the entry `kept` was read at with the same nonce (the log
+    was cut, or this is another file, such as a restored backup), when more than MAX_PATCH
+    cards moved, or when a due is not a stored date."""
+    import sqlite3
+
+    import numpy as np
+
+    if kept is None or kept.seq is None:
+        return None
+    with _ReadSnapshot(db):
+        try:
+            log = db.execute("SELECT seq, card_id, nonce FROM card_changes WHERE seq >= ? ORDER BY seq LIMIT ?",
+                             (kept.seq, MAX_PATCH + 2)).fetchall()
+        except sqlite3.OperationalError:
+            return None
+        if not log or log[0][0] != kept.seq or log[0][2] != kept.nonce or len(log) > MAX_PATCH + 1:
+            return None
+        moved = sorted({card for _, card, _ in log[1:]})
+        now_live = db.execute(f"SELECT id, due FROM cards WHERE retired = 0 AND id IN ({','.join(map(str, moved))})"
+                              ).fetchall() if moved else []
+    seq, nonce = log[-1][0], log[-1][2]
+    ids, keys = kept.ids, kept.keys
+    if moved:
+        stay = ~np.isin(ids, np.asarray(moved, dtype=np.int64))
+        ids, keys = ids[stay], keys[stay]
+    if now_live:
+        if not all(isinstance(due, str) and len(due) == _DUE_WIDTH and due.isascii() for _, due in now_live):
+            return None
+        add_ids = np.array([card for card, _ in now_live], dtype=np.int64)
+        add_keys = np.array([(due + ",").encode("ascii") for _, due in now_live], dtype=keys.dtype)
+        first = np.lexsort((add_ids, add_keys))
+        add_ids, add_keys = add_ids[first], add_keys[first]
+        lo = np.searchsorted(keys, add_keys, "left")
+        hi = np.searchsorted(keys, add_keys, "right")
+        at = [int(a) + int(np.searchsorted(ids[a:b], card)) for a, b, card in zip(lo, hi, add_ids)]
+        ids, keys = np.insert(ids, at, add_ids), np.insert(keys, at, add_keys)
+    return LiveOrder(ids, keys, seq, nonce)
+
+
+def _due_order(db, clauses: list[str], raw: dict, descending: bool, with_keys: bool = False):
     """The ids matching SQL clauses in due order as an int64 array, read as two strings, or
     None when that cannot be shown to be SQLite's order (the caller then fetches rows).
 
@@ -262,7 +368,7 @@ def _due_order(db, clauses: list[str], raw: dict, descending: bool):
     joined_ids, joined_keys = db.execute(sql, raw).fetchone()
     ids = _int_array(joined_ids)
     if not len(ids):
-        return ids
+        return (ids, np.empty(0, dtype=f"S{_DUE_WIDTH + 1}")) if with_keys else ids
     try:
         keys = joined_keys.encode("ascii")
     except (AttributeError, UnicodeEncodeError):       # a due that is not a stored date
@@ -271,7 +377,9 @@ def _due_order(db, clauses: list[str], raw: dict, descending: bool):
     if len(keys) != width * len(ids) - 1 or keys.count(b",") != len(ids) - 1:
         return None                                    # some due is not 26 characters (or none)
     keys = np.frombuffer(keys + b",", dtype=f"S{width}")
-    return ids if due_order_holds(ids, keys, descending) else None
+    if not due_order_holds(ids, keys, descending):
+        return None
+    return (ids, keys) if with_keys else ids
 
 
 def due_order_holds(ids, keys, descending: bool) -> bool:

@@ -33,12 +33,12 @@ from sqlalchemy.orm import Session, sessionmaker
 
 from studio.core import dbcheck
 from studio.core.dbstate import DbState, clear_markers, set_marker, stale_markers
-from studio.core.models import FTS_DDL, FTS_TABLES, QUEUE_INDEXES, Base
+from studio.core.models import CHANGE_LOG_DDL, CHANGE_LOG_TABLE, FTS_DDL, FTS_TABLES, QUEUE_INDEXES, Base
 
 log = logging.getLogger(__name__)
 
-HEAD_REVISION = "0004"
-KNOWN_REVISIONS = ("0001", "0002", "0003", "0004")
+HEAD_REVISION = "0005"
+KNOWN_REVISIONS = ("0001", "0002", "0003", "0004", "0005")
 HAND_MADE_INDEXES = ("ix_cards_queue_new", "ix_cards_queue_studied", "ix_review_log_day", "ix_cards_browse")
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 
@@ -97,6 +97,8 @@ class DatabaseReadOnly(DatabaseProblem):
 def include_name(name, type_, parent_names) -> bool:
     """Alembic filter: keep hand-made objects (FTS5 tables, partial indexes) out of autogenerate."""
     if type_ == "table":
+        if name == CHANGE_LOG_TABLE:
+            return False
         return not any(name == t or name.startswith(t + "_") for t in FTS_TABLES)
     if type_ == "index":
         return name not in HAND_MADE_INDEXES
@@ -227,14 +229,17 @@ class UntilCommit:
         self._lock = threading.Lock()
         self._kept: dict[Any, tuple[int, Any]] = {}
         self.computed = 0            # values computed (tests, diagnostics)
+        self.patched = 0             # values brought up to date by their patch
 
-    def get(self, key: Any, compute: Callable[[], Any]) -> Any:
+    def get(self, key: Any, compute: Callable[[], Any],
+            patch: Callable[[Any], Any] | None = None) -> Any:
         """The value kept for `key` while nothing has committed since; else compute(), kept
-        and returned.
+        and returned. With `patch`, a value kept from before the commit is first offered to
+        patch(old), which returns the value brought up to date, or None to compute afresh.
 
-        compute() may read on any connection (the engine's, whose page cache is warm): the
-        version is read first, so a commit landing while it runs makes the next call
-        recompute, and a kept value is never older than the version it is kept under."""
+        compute() and patch() may read on any connection (the engine's, whose page cache is
+        warm): the version is read first, so a commit landing while they run makes the next
+        call look again, and a kept value is never older than the version it is kept under."""
         with self._lock:
             if self._conn is None:
                 self._conn = dbcheck.connect_read_only(self.path, self.timeout_s)
@@ -242,8 +247,12 @@ class UntilCommit:
             kept = self._kept.get(key)
             if kept is not None and kept[0] == version:
                 return kept[1]
-            value = compute()
-            self.computed += 1
+            value = patch(kept[1]) if kept is not None and patch is not None else None
+            if value is not None:
+                self.patched += 1
+            else:
+                value = compute()
+                self.computed += 1
             self._kept = {k: v for k, v in self._kept.items() if v[0] == version}
             if len(self._kept) >= self.SLOTS:
                 self._kept.pop(next(iter(self._kept)))
@@ -298,7 +307,7 @@ class Database:
 def create_schema(conn) -> None:
     """Create every table, index and FTS table of the current schema."""
     Base.metadata.create_all(conn)
-    for ddl in FTS_DDL + QUEUE_INDEXES:
+    for ddl in FTS_DDL + QUEUE_INDEXES + CHANGE_LOG_DDL:
         conn.exec_driver_sql(ddl)
 
 

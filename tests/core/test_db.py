@@ -163,3 +163,29 @@ def test_daily_backup_only_once_a_day(tmp_path):
     assert backup_if_first_today(path, backups) is not None
     assert backup_if_first_today(path, backups) is None
     assert len(list(backups.glob("*.sqlite3"))) == 1
+
+
+def test_a_revision_0004_file_gains_the_card_change_log(tmp_path):
+    """Opening a collection written before revision 0005 adds the change log and its
+    triggers through Alembic; the cards already there are left as they were, and writes
+    from then on are logged."""
+    from studio.core.cards import CardDraft, create_card
+    from studio.core.collection import Collection
+
+    path = tmp_path / "old.sqlite3"
+    col = Collection.open(path)
+    create_card(col, CardDraft(q_en="q", a_en="a"))
+    col.close()
+    with sqlite3.connect(path) as conn:          # make it what a 0004 build wrote
+        for trigger in ("card_changes_ai", "card_changes_ad", "card_changes_au"):
+            conn.execute(f"DROP TRIGGER {trigger}")
+        conn.execute("DROP TABLE card_changes")
+        conn.execute("UPDATE alembic_version SET version_num = '0004'")
+    database = open_database(path)
+    with database.engine.begin() as conn:
+        assert conn.exec_driver_sql("SELECT version_num FROM alembic_version").scalar() == "0005"
+        assert conn.exec_driver_sql("SELECT count(*) FROM card_changes").scalar() == 0
+        conn.exec_driver_sql("UPDATE cards SET due = '2026-01-01 00:00:00.000000'")
+        assert conn.exec_driver_sql("SELECT card_id FROM card_changes").scalar() == \
+            conn.exec_driver_sql("SELECT id FROM cards").scalar()
+    database.close()
