@@ -228,6 +228,7 @@ class UntilCommit:
         self._conn: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._kept: dict[Any, tuple[int, Any]] = {}
+        self._patchable: set[Any] = set()
         self.computed = 0            # values computed (tests, diagnostics)
         self.patched = 0             # values brought up to date by their patch
 
@@ -253,7 +254,10 @@ class UntilCommit:
             else:
                 value = compute()
                 self.computed += 1
-            self._kept = {k: v for k, v in self._kept.items() if v[0] == version}
+            if patch is not None:
+                self._patchable.add(key)
+            # values of older versions go, except those a patch can bring up to date
+            self._kept = {k: v for k, v in self._kept.items() if v[0] == version or k in self._patchable}
             if len(self._kept) >= self.SLOTS:
                 self._kept.pop(next(iter(self._kept)))
             self._kept[key] = (version, value)

@@ -210,8 +210,13 @@ def test_kept_display_order_follows_every_commit(collection, monkeypatch):
     assert search_ids(collection, "softmax", now=T0)[:2] == [ids[1], ids[-1]]
     assert search_ids(collection, "softmax", now=T0) == _reference_ids(collection, "softmax")
     assert (kept.computed, kept.patched) == (computed, 2)
-    # a search with another term keeps its order under the commit's version only
+    # a search with another term after a commit does not push the patchable order out
+    with collection.db.session() as s, s.begin():
+        s.execute(__import__("sqlalchemy").text("UPDATE cards SET due = '1998-01-01 00:00:00.000000' WHERE id = :i"),
+                  {"i": ids[2]})
     assert search_ids(collection, "softmax tag:none", now=T0) == []
+    assert search_ids(collection, "softmax", now=T0)[0] == ids[2]
+    assert (kept.computed, kept.patched) == (computed + 1, 3)      # the tag search's order, then a patch
 
 
 def test_closing_the_collection_closes_the_readers_connection(studio_home):
