@@ -184,12 +184,7 @@ def search_ids(col: Collection, query: str = "", order: str = "due", descending:
 
     def compute():
         with col.db.engine.connect() as conn:
-            db = conn.connection.driver_connection
-            ids = _due_order(db, clauses, raw, descending) if order == "due" else None
-            if ids is None:
-                listed = _fetch_ids(db, sql, raw)
-                ids = np.fromiter(listed, dtype=np.int64, count=len(listed))
-        return ids
+            return _ordered_array(conn.connection.driver_connection, clauses, params, order, descending)
 
     if "now" in raw:
         everything = compute()
@@ -242,12 +237,20 @@ def _int_array(joined: str | None):
 
 def _ordered_ids(db, clauses: list[str], params: dict, order: str, descending: bool) -> list[int]:
     """Ids of the cards matching SQL clauses, in display order, on a sqlite3 connection."""
-    if order == "due":
-        raw = {k: _sql_value(v) for k, v in params.items() if re.search(rf":{k}\b", " ".join(clauses))}
-        ids = _due_order(db, clauses, raw, descending)
-        if ids is not None:
-            return ids.tolist()
-    return _fetch_ids(db, *_ordered_sql(clauses, params, order, descending))
+    return _ordered_array(db, clauses, params, order, descending).tolist()
+
+
+def _ordered_array(db, clauses: list[str], params: dict, order: str, descending: bool):
+    """`_ordered_ids` as an int64 array: the due order read as one string where it can be,
+    else row by row."""
+    import numpy as np
+
+    sql, raw = _ordered_sql(clauses, params, order, descending)
+    ids = _due_order(db, clauses, raw, descending) if order == "due" else None
+    if ids is None:
+        listed = _fetch_ids(db, sql, raw)
+        ids = np.fromiter(listed, dtype=np.int64, count=len(listed))
+    return ids
 
 
 # Due dates as SQLAlchemy stores them: 'YYYY-MM-DD HH:MM:SS.ffffff', 26 characters (the
