@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load  # noqa: E402
+from long_rows_tuning import check_and_time, load  # noqa: E402
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -245,22 +245,10 @@ def main() -> int:
             print(f"SHAPE {drill} {shape_s} torch engine {reference:.1f} us", flush=True)
             best = None
             for name, fn in variants:
-                row = {"drill": drill, "shape": shape, "dtype": args.dtype, "variant": name, "torch_engine_us": reference}
-                try:
-                    got = fn(*inputs).float()
-                    torch.cuda.synchronize()
-                    err = float((got - want).abs().max())
-                    row["max_abs_err"] = err
-                    if not err < tol:
-                        row["error"] = f"wrong: max abs err {err:.3g}"
-                    else:
-                        call = (lambda f=fn, a=inputs: f(*a))
-                        row["engine_us"] = timing.quantiles(timing.time_baseline(call, 10, args.rep_ms))[0] * 1e3
-                        row["cudagraph_us"] = timing.quantiles(timing.time_stock(call, "cudagraph", args.rep_ms))[0] * 1e3
-                        if best is None or row["engine_us"] < best["engine_us"]:
-                            best = row
-                except Exception as exc:  # noqa: BLE001 - a launch shape that cannot compile or run
-                    row["error"] = f"{type(exc).__name__}: {str(exc)[:160]}"
+                row = check_and_time({"drill": drill, "shape": shape, "dtype": args.dtype, "variant": name,
+                                      "torch_engine_us": reference}, fn, inputs, want, tol, args.rep_ms)
+                if "engine_us" in row and (best is None or row["engine_us"] < best["engine_us"]):
+                    best = row
                 rows.append(row)
                 print(json.dumps(row), flush=True)
             if best:
