@@ -65,6 +65,19 @@ def _damaged_collection_with_backup(cards: int = 30):
     return good
 
 
+def _damaged_collection_in_chinese() -> bytes:
+    """A damaged collection of 10 cards with a backup, the language set to zh_CN; returns the
+    damaged file's bytes (what must be left untouched)."""
+    from studio import paths
+    from studio.core.settings import Settings
+
+    _damaged_collection_with_backup(cards=10)
+    settings = Settings()
+    settings.set("language", "zh_CN")
+    settings.save()
+    return paths.database_path().read_bytes()
+
+
 def test_damaged_database_offers_restore_first_and_restores(studio_home, monkeypatch):
     from studio import paths
     from studio.ui.application import ensure_qapp, open_collection_interactive
@@ -89,16 +102,11 @@ def test_damaged_database_offers_restore_first_and_restores(studio_home, monkeyp
 def test_the_recovery_dialog_at_start_up_speaks_the_users_language(studio_home, monkeypatch):
     """The dialog comes before the window is built: its translators must already be installed."""
     from studio import paths
-    from studio.core.settings import Settings
     from studio.ui import i18n
     from studio.ui.application import _boot, ensure_qapp
 
     ensure_qapp()
-    _damaged_collection_with_backup(cards=10)
-    settings = Settings()
-    settings.set("language", "zh_CN")
-    settings.save()
-    before = paths.database_path().read_bytes()
+    before = _damaged_collection_in_chinese()
     seen: dict = {}
     monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.update(
         text=box.text(), buttons=[b.text() for b in box.buttons()]) or 0)

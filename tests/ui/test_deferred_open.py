@@ -81,13 +81,9 @@ def test_a_damaged_database_is_reported_over_the_painted_window(studio_home, mon
     from studio.core.settings import Settings
     from studio.ui import i18n
     from studio.ui.application import StudioApp, open_after_paint
-    from tests.ui.test_bad_input import _damaged_collection_with_backup
+    from tests.ui.test_bad_input import _damaged_collection_in_chinese
 
-    _damaged_collection_with_backup(cards=10)
-    settings = Settings()
-    settings.set("language", "zh_CN")
-    settings.save()
-    before = paths.database_path().read_bytes()
+    before = _damaged_collection_in_chinese()
     seen: dict = {}
     monkeypatch.setattr(QMessageBox, "exec", lambda box: seen.update(text=box.text()) or 0)
     studio = StudioApp(None, Settings())
