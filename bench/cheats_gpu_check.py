@@ -24,7 +24,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from studio.drills.runner import DrillRunner, RunRequest  # noqa: E402
-from tests.drills.test_bad_kernels import EXPECTED, HANG_TIMEOUT_S  # noqa: E402
+from tests.drills.test_bad_kernels import EXPECTED, HANG_TIMEOUT_S, error_says  # noqa: E402
 from tests.drills.test_cheats import CHEAT_VERDICTS  # noqa: E402
 
 DRILLS = REPO / "tests" / "drills"
@@ -47,7 +47,7 @@ def judge(kind: str, name: str) -> dict:
         expect = EXPECTED[name]
         timeout = HANG_TIMEOUT_S if expect.status == "timeout" else 240
         request = RunRequest(drill=expect.drill, solution=str(DRILLS / "bad_kernels" / f"{name}.py"),
-                             trials=1, timeout_s=timeout)
+                             bench=expect.bench, trials=1, timeout_s=timeout)
     if INTERPRET:
         request.interpret = True
     result = DrillRunner().run(request)
@@ -73,7 +73,9 @@ def judge(kind: str, name: str) -> dict:
             problems.append(f"status {result.status}, expected {expect.status}")
         cases = {c.name: c for c in result.cases}
         for case, text in expect.failing.items():
-            if case in cases and (cases[case].passed or text not in (cases[case].error or "")):
+            if not INTERPRET and case in expect.gpu_racy:
+                continue        # which program writes last decides it on a GPU; the run still fails
+            if case in cases and (cases[case].passed or not error_says(cases[case].error, text)):
                 problems.append(f"case {case}: {cases[case].error!r:.200}")
         for case in expect.passing:
             if case in cases and not cases[case].passed:

@@ -12,8 +12,8 @@ bench/peers.py found, on the H200 (bench/results/peers_h200/README.md):
 
 This times, per shape, the solution as it is against its kernels launched other ways and
 against variants (swiglu: an approximate division, defined here; matmul: split-K launches of
-the solution's skinny kernel; attention: the solution's kernel under other tiles and stage
-counts; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs). Every variant is checked against
+the solution's skinny kernel; attention: bench/attention_variants.py's kernel changes and SDPA
+per backend; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs). Every variant is checked against
 the drill's baseline before it is timed; timing is the engine's (L2 flushed by a read) and
 do_bench_cudagraph. Prints the best variant per shape and writes every row to --out after
 each shape (a run cut short keeps what it measured).
@@ -114,27 +114,12 @@ def matmul_variants(sol, M, N, K):
 
 
 def attention_variants(sol, shape):
-    B, H, S, D = shape[:4]
-    causal = bool(shape[4]) if len(shape) > 4 else False
-    import math
+    """The solution as it is, then bench/attention_variants.py's switch sets x tiles and SDPA
+    per backend. (Call 11 timed the solution's own kernel under fixed tiles: no faster than
+    its autotuner's pick; launch_tuning.md.)"""
+    import attention_variants
 
-    def fixed(bm, bn, warps, stages):
-        kernel = sol.attn_fwd_kernel.fn          # the @triton.jit function under the autotuner
-
-        def run(q, k, v, _causal):
-            o = torch.empty_like(q)
-            grid = (triton.cdiv(S, bm), B * H)
-            kernel[grid](q, k, v, o, 1.0 / math.sqrt(D) * 1.4426950408889634, H, S,
-                         *q.stride(), *k.stride(), *v.stride(), o.stride(0), o.stride(1), o.stride(2),
-                         HEAD_DIM=D, CAUSAL=causal, UPCAST=False, BLOCK_M=bm, BLOCK_N=bn,
-                         num_warps=warps, num_stages=stages)
-            return o
-        return run
-
-    out = [("solution as is", sol.attention)]
-    for bm, bn, warps, stages in itertools.product((128,), (64, 128), (4, 8), (2, 3, 4, 5)):
-        out.append((f"fixed bm={bm} bn={bn} w={warps} s={stages}", fixed(bm, bn, warps, stages)))
-    return out
+    return [("solution as is", sol.attention)] + attention_variants.variants(shape)
 
 
 def bias_gelu_variants(sol, M, N):

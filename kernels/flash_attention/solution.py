@@ -15,7 +15,12 @@ the metric is TFLOP/s. (K/V blocks are re-read from L2 by every query block; pro
 one head run together, so that traffic stays on chip.)
 
 Details that matter:
-- exp2 with the scale folded into log2(e)/sqrt(D): one multiply, fast exp2 instruction.
+- exp2 with the scale folded into log2(e)/sqrt(D), and (in the mask-free loop) the row
+  max taken over the raw scores and scaled once per row: each score then costs one fused
+  multiply-add (s * scale - max) before the exp2 instruction, not a multiply and a
+  subtract. The softmax's per-element work competes with the tensor cores for issue slots;
+  on the H200 this alone took head_dim 64 from 1483 to ~1257 us at 4 x 32 x 4096
+  (bench/results/launch_tuning.md).
 - Two stages per program: blocks that need no mask (everything left of the diagonal,
   every full block in the non-causal case) run a mask-free loop; only the diagonal block
   and the ragged sequence tail pay for `tl.where`. Causal programs stop at the diagonal:
@@ -25,7 +30,15 @@ Details that matter:
   first block and exp2(m_old - m_new) never sees -inf - -inf.
 
 Autotuned on the GPU over H100 tiles (BLOCK_M 128 x BLOCK_N 64/128, 4-8 warps, 2-4 stages),
-keyed on S, D and causality; one small config in Triton's interpreter.
+keyed on S, D and causality; one small config in Triton's interpreter. A 128-row tile on 4
+warps is not tried at head_dim >= 128: its 128 x 128 float32 accumulator alone is 128
+registers a thread, and it spilled (4x slower on the H200).
+
+Where it stands (H200, bf16, bench/results/peers.md): ahead of SDPA's FlashAttention-2
+backend, behind its default on Hopper, cuDNN's attention, at head_dim 128. cuDNN (like
+FlashAttention-3) splits each tile's work between warp groups so one group's softmax runs
+while another's matrix multiplies do, over TMA loads; this kernel's exp2 and its tl.dot
+take turns. Triton 3.6's `warp_specialize` loop option did not change that here.
 """
 
 import math
@@ -47,6 +60,12 @@ def _configs():
                                  (64, 32, 4, 4)]]
 
 
+def _prune(configs, named_args, **kwargs):
+    head_dim = kwargs.get("HEAD_DIM", named_args.get("HEAD_DIM"))
+    return [c for c in configs
+            if not (head_dim >= 128 and c.kwargs["BLOCK_M"] >= 128 and c.num_warps < 8)]
+
+
 @triton.jit
 def _attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, offs_n, lo, hi, S, qk_scale,
                 stride_ks, stride_vs, MASKED: tl.constexpr, CAUSAL: tl.constexpr,
@@ -61,14 +80,19 @@ def _attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, offs_n, lo, hi, S, qk_
             k = tl.load(k_ptrs)
         if UPCAST:
             k = k.to(tl.float32)
-        qk = tl.dot(q, k) * qk_scale                 # scores in log2 units
+        qk = tl.dot(q, k)                            # raw scores; x qk_scale = log2 units
         if MASKED:
             valid = cols[None, :] < S
             if CAUSAL:
                 valid = valid & (offs_m[:, None] >= cols[None, :])
-            qk = tl.where(valid, qk, -float("inf"))
-        m_new = tl.maximum(m_i, tl.max(qk, 1))
-        p = tl.exp2(qk - m_new[:, None])
+            qk = tl.where(valid, qk * qk_scale, -float("inf"))
+            m_new = tl.maximum(m_i, tl.max(qk, 1))
+            p = tl.exp2(qk - m_new[:, None])
+        else:
+            # The max of the raw scores, scaled once per row (qk_scale > 0 keeps the order),
+            # so each score costs one fused multiply-add before exp2.
+            m_new = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+            p = tl.exp2(qk * qk_scale - m_new[:, None])
         alpha = tl.exp2(m_i - m_new)
         l_i = l_i * alpha + tl.sum(p, 1)
         acc = acc * alpha[:, None]
@@ -85,7 +109,8 @@ def _attn_inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, offs_m, offs_n, lo, hi, S, qk_
     return acc, l_i, m_i
 
 
-@triton.autotune(configs=_configs(), key=["S", "HEAD_DIM", "CAUSAL"])
+@triton.autotune(configs=_configs(), key=["S", "HEAD_DIM", "CAUSAL"],
+                 prune_configs_by={"early_config_prune": _prune})
 @triton.jit
 def attn_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, qk_scale, H, S,
                     stride_qb, stride_qh, stride_qs, stride_qd,

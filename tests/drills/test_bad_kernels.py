@@ -22,12 +22,24 @@ HANG_TIMEOUT_S = 6
 class Expect:
     drill: str
     status: str
-    failing: dict[str, str] = field(default_factory=dict)   # case -> text in its error
+    # case -> text in its error (a tuple: any one of them; the GPU and the interpreter can
+    # word one wrong result differently, e.g. NaN on the GPU, a wrong number on the CPU)
+    failing: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     passing: tuple[str, ...] = ()                            # cases that must still pass
     flag: str | None = None
     error: str | None = None                                 # text in the run's error message
     line: int | None = None                                  # the solution line it points to
     gpu_only: bool = False
+    bench: bool = False          # judged with --bench (what it gets wrong is its timing)
+    # Failing cases whose failure on a GPU depends on which program writes last (a race the
+    # interpreter, running programs one by one, always loses the same way): on a GPU the run
+    # must still fail, these cases may pass (bench/cheats_gpu_check.py).
+    gpu_racy: tuple[str, ...] = ()
+
+
+def error_says(error: str | None, text: str | tuple[str, ...]) -> bool:
+    """Whether a case's error holds the expected text (any one of a tuple)."""
+    return any(t in (error or "") for t in ((text,) if isinstance(text, str) else text))
 
 
 NEVER_WRITTEN = "probably never written"
@@ -90,7 +102,8 @@ EXPECTED = {
                                       passing=("mixtral-8-k2", "all-to-one-expert", "empty-experts")),
     "grouped_gemm_rows_past_group": Expect("grouped_gemm", "failed",
                                            {"tile-tails": "out of tolerance", "random-8-experts": "out of tolerance"},
-                                           passing=("one-expert", "single-token")),
+                                           passing=("one-expert", "single-token"),
+                                           gpu_racy=("tile-tails", "random-8-experts")),
     "dropout_memory_offsets": Expect("dropout", "failed",
                                      {"strided-rows-fp16": "out of tolerance", "transposed-view-bf16": "out of tolerance",
                                       "strided-rows-n780-bf16": "out of tolerance",
@@ -101,7 +114,8 @@ EXPECTED = {
                                         "strided-rows-n780-bf16": "out of tolerance"},
                                        passing=("single-element", "p0-identity")),
     "fp8_quant_no_scale_floor": Expect("fp8_quant", "failed",
-                                       {"zero-rows-fp32": "out of tolerance", "tiny-fp32": "out of tolerance"},
+                                       {"zero-rows-fp32": ("out of tolerance", "NaN at"),
+                                        "tiny-fp32": ("out of tolerance", "NaN at")},
                                        passing=("odd-781", "bf16-1823")),
     "top_p_no_renormalise": Expect("top_p_sampling", "failed",
                                    {"odd-781": "out of tolerance", "bf16-1823": "out of tolerance"},
@@ -110,8 +124,22 @@ EXPECTED = {
     "softmax_small_grid": Expect("softmax", "failed", {"large-1m": NEVER_WRITTEN},
                                  passing=("odd-781", "long-row-16500", "transposed-view")),
     "softmax_side_stream": Expect("softmax", "failed", passing=("odd-781",), flag="invalid_timing",
-                                  gpu_only=True),
+                                  gpu_only=True, bench=True),
 }
+
+
+def test_a_timing_verdict_is_expected_only_of_a_benchmarked_run():
+    # The judge times (and so can flag a timing) only under --bench: without it the side-stream
+    # kernel is simply correct, and the GPU check would report a pass.
+    for name, expect in EXPECTED.items():
+        assert expect.bench == (expect.flag == "invalid_timing"), name
+
+
+def test_an_expected_error_text_may_be_one_of_several():
+    assert error_says("3 of 8 elements out of tolerance", ("out of tolerance", "NaN at"))
+    assert error_says("NaN at 3 of 8 positions", ("out of tolerance", "NaN at"))
+    assert not error_says("raised CompilationError", ("out of tolerance", "NaN at"))
+    assert not error_says(None, "out of tolerance")
 
 
 def test_every_bad_kernel_has_an_expectation():
@@ -123,7 +151,7 @@ def test_every_bad_kernel_has_an_expectation():
 def test_bad_kernel_gets_the_right_verdict(name):
     expect = EXPECTED[name]
     if expect.gpu_only:
-        pytest.skip("GPU only: checked by bench/drills_gpu_check.py on a GPU")
+        pytest.skip("GPU only: checked by bench/cheats_gpu_check.py on a GPU")
     timeout = HANG_TIMEOUT_S if expect.status == "timeout" else 90
     result = run_drill(expect.drill, BAD_KERNELS / f"{name}.py", timeout_s=timeout, trials=1)
 
@@ -131,7 +159,7 @@ def test_bad_kernel_gets_the_right_verdict(name):
     assert result.status == expect.status, (result.status, result.error, result.flag_names())
     cases = {c.name: c for c in result.cases}
     for case, text in expect.failing.items():
-        assert not cases[case].passed and text in cases[case].error, cases[case].error
+        assert not cases[case].passed and error_says(cases[case].error, text), cases[case].error
     for case in expect.passing:
         assert cases[case].passed, cases[case].error
     if expect.flag:

@@ -31,7 +31,9 @@ def route_kernel(x_ptr, out_ptr, bcount_ptr, T, E, K, n_blocks, stride_t, stride
     w_acc = tl.zeros([BLOCK_T, K_PAD], tl.float32)
     id_acc = tl.zeros([BLOCK_T, K_PAD], tl.int32)
     counts = tl.zeros([E_PAD], tl.int32)
-    taken = cols[None, :] >= E                              # padding is never picked
+    # Padding is never picked. Built at the loop's full [BLOCK_T, E_PAD] shape: a loop-carried
+    # value must keep its shape (Triton on the GPU refuses a [1, E_PAD] that grows).
+    taken = (tl.zeros([BLOCK_T, E_PAD], tl.int32) + cols[None, :]) >= E
     for j in range(0, K):
         cand = tl.where(taken, -float("inf"), x)
         best = tl.max(cand, axis=1)
@@ -47,7 +49,7 @@ def route_kernel(x_ptr, out_ptr, bcount_ptr, T, E, K, n_blocks, stride_t, stride
         w_acc = w_acc / tl.sum(w_acc, axis=1)[:, None]
     slot = toks.to(tl.int64)[:, None] * K + kcols[None, :]
     ok = tok_ok[:, None] & (kcols[None, :] < K)
-    n = T.to(tl.int64) * K
+    n = (T + tl.zeros([], tl.int64)) * K
     tl.store(out_ptr + slot, w_acc, mask=ok)
     tl.store(out_ptr + n + slot, id_acc.to(tl.float32), mask=ok)
     tl.store(bcount_ptr + cols.to(tl.int64) * n_blocks + blk, counts, mask=col_ok)
@@ -67,14 +69,14 @@ def scan_kernel(bcount_ptr, bprefix_ptr, out_ptr, T, E, K, n_blocks,
         before = tl.cumsum(c, axis=1) - c + running[:, None]
         tl.store(bprefix_ptr + row + blocks[None, :], before, mask=mask)
         running += tl.sum(c, axis=1)
-    tl.store(out_ptr + 2 * T.to(tl.int64) * K + experts, running.to(tl.float32), mask=e_ok)
+    tl.store(out_ptr + 2 * (T + tl.zeros([], tl.int64)) * K + experts, running.to(tl.float32), mask=e_ok)
 
 
 @triton.jit
 def place_kernel(out_ptr, bprefix_ptr, T, E, K, n_blocks,
                  BLOCK_T: tl.constexpr, E_PAD: tl.constexpr, S_PAD: tl.constexpr):
     blk = tl.program_id(0)
-    n = T.to(tl.int64) * K
+    n = (T + tl.zeros([], tl.int64)) * K
     cols = tl.arange(0, E_PAD)
     col_ok = cols < E
     counts = tl.load(out_ptr + 2 * n + cols, mask=col_ok, other=0.0).to(tl.int32)
@@ -120,3 +122,20 @@ def moe_gating(logits: torch.Tensor, k: int, renormalize: bool) -> torch.Tensor:
     place_kernel[(n_blocks,)](out, bprefix, T, E, k, n_blocks, BLOCK_T=block_t, E_PAD=e_pad,
                               S_PAD=triton.next_power_of_2(block_t * k), num_warps=warps)
     return out
+
+
+if __name__ == "__main__":
+    # Quick self-check on a GPU: python kernels/moe_gating/solution.py
+    import importlib.util
+    import pathlib
+
+    loader = importlib.util.spec_from_file_location("moe_spec", pathlib.Path(__file__).with_name("spec.py"))
+    spec = importlib.util.module_from_spec(loader)
+    loader.loader.exec_module(spec)
+    for shape, k in (([16384, 8], 2), ([16384, 64], 6), ([8192, 256], 8)):
+        case = {"shape": shape, "dtype": "bfloat16", "k": k}
+        inputs = spec.make_inputs(case, torch.Generator().manual_seed(0), "cuda")
+        torch.testing.assert_close(moe_gating(*inputs).double(), spec.reference(*inputs), atol=2e-6, rtol=0)
+        ms = triton.testing.do_bench(lambda: moe_gating(*inputs))
+        base = triton.testing.do_bench(lambda: spec.baseline(*inputs))
+        print(f"{shape} k={k}: {ms * 1e3:.1f} us, torch {base / ms:.2f}x slower")
