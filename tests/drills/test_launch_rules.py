@@ -74,3 +74,18 @@ def test_row_sum_launch_config(monkeypatch):
         bm, bn, warps = rs.launch_config(M, N)
         assert warps in (4, 8, 16, 32) and (bm * bn >= 4 * 32 * warps or bm * bn < 4096)
         assert bn >= 2048 or bn == 1 << (N - 1).bit_length()     # short rows: the whole row
+
+
+def test_flash_attention_tiles(monkeypatch):
+    fa = _solution("flash_attention", monkeypatch)
+    configs = fa._configs()
+    keys = lambda kept: {(c.kwargs["BLOCK_M"], c.kwargs["BLOCK_N"], c.num_warps, c.num_stages)  # noqa: E731
+                         for c in kept}
+    # the tiles that were fastest on the H200 with the FMA scores (call 15) stay on offer
+    assert {(128, 64, 8, 3), (128, 64, 8, 4)} <= keys(configs)
+    for head_dim in (16, 32, 64, 128, 256):
+        kept = fa._prune(configs, {}, HEAD_DIM=head_dim)
+        assert kept and (128, 64, 8, 3) in keys(kept)
+        # a 128-row tile on 4 warps spilled its 128 x 128 float32 accumulator at head_dim 128
+        # (4.1x slower); below that it is a fair candidate
+        assert ((128, 64, 4, 3) in keys(kept)) == (head_dim < 128), head_dim
