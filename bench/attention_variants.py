@@ -10,7 +10,9 @@ module holds one kernel with three switches, each a change the solution could ta
   [1, 1, rows, D] box per load): Hopper's tensor memory accelerator copies them to shared
   memory, rows past S read as zeros, and O is stored through one too;
 - WS: the key loop is a `tl.range(..., warp_specialize=True)`, asking the compiler to split
-  loads, MMAs and the softmax into separate warp groups.
+  loads, MMAs and the softmax into separate warp groups;
+- PIPE (pointer loads, FMA scores): the mask-free loop issues block j+1's Q K^T before block
+  j's softmax, by hand.
 
 `variants(shape)` returns (name, fn(q, k, v, causal) -> o) for each switch set and tile, plus
 SDPA restricted to each of its backends, so one run also says which backend SDPA's figure
@@ -75,6 +77,37 @@ def _inner(acc, l_i, m_i, q, k_src, v_src, b, h, offs_m, offs_n, lo, hi, S, qk_s
 
 
 @triton.jit
+def _softmax_pv(acc, l_i, m_i, qk, v, qk_scale):
+    m_new = tl.maximum(m_i, tl.max(qk, 1) * qk_scale)
+    p = tl.exp2(qk * qk_scale - m_new[:, None])
+    alpha = tl.exp2(m_i - m_new)
+    l_i = l_i * alpha + tl.sum(p, 1)
+    acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+    return acc, l_i, m_new
+
+
+@triton.jit
+def _inner_pipelined(acc, l_i, m_i, q, k_ptrs, v_ptrs, lo, hi, stride_ks, stride_vs,
+                     qk_scale, BLOCK_N: tl.constexpr):
+    """The mask-free loop with the scores one key block ahead: block j+1's Q K^T is issued
+    before block j's softmax, and only the loop's next turn reads it, so the compiler may
+    leave that wgmma in flight while the softmax runs (FlashAttention-3's intra-warpgroup
+    overlap, written by hand)."""
+    if hi > lo:
+        k_ptrs += lo * stride_ks
+        v_ptrs += lo * stride_vs
+        qk = tl.dot(q, tl.load(k_ptrs))
+        for _ in range(lo, hi - BLOCK_N, BLOCK_N):
+            k_ptrs += BLOCK_N * stride_ks
+            qk_next = tl.dot(q, tl.load(k_ptrs))
+            acc, l_i, m_i = _softmax_pv(acc, l_i, m_i, qk, tl.load(v_ptrs), qk_scale)
+            v_ptrs += BLOCK_N * stride_vs
+            qk = qk_next
+        acc, l_i, m_i = _softmax_pv(acc, l_i, m_i, qk, tl.load(v_ptrs), qk_scale)
+    return acc, l_i, m_i
+
+
+@triton.jit
 def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
                         stride_qb, stride_qh, stride_qs,
                         stride_kb, stride_kh, stride_ks,
@@ -82,7 +115,8 @@ def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
                         stride_ob, stride_oh, stride_os,
                         HEAD_DIM: tl.constexpr, CAUSAL: tl.constexpr,
                         BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr,
-                        FMA: tl.constexpr, TMA: tl.constexpr, WS: tl.constexpr):
+                        FMA: tl.constexpr, TMA: tl.constexpr, WS: tl.constexpr,
+                        PIPE: tl.constexpr = False):
     start_m = tl.program_id(0)
     bh = tl.program_id(1)
     b = bh // H
@@ -111,8 +145,12 @@ def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
     else:
         full_hi = (S // BLOCK_N) * BLOCK_N
         tail_hi = S
-    acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, b, h, offs_m, offs_n, 0, full_hi, S, qk_scale,
-                           stride_ks, stride_vs, False, CAUSAL, BLOCK_N, HEAD_DIM, FMA, TMA, WS)
+    if PIPE:
+        acc, l_i, m_i = _inner_pipelined(acc, l_i, m_i, q, k_ptrs, v_ptrs, 0, full_hi, stride_ks, stride_vs,
+                                         qk_scale, BLOCK_N)
+    else:
+        acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, b, h, offs_m, offs_n, 0, full_hi, S, qk_scale,
+                               stride_ks, stride_vs, False, CAUSAL, BLOCK_N, HEAD_DIM, FMA, TMA, WS)
     acc, l_i, m_i = _inner(acc, l_i, m_i, q, k_ptrs, v_ptrs, b, h, offs_m, offs_n, full_hi, tail_hi, S,
                            qk_scale, stride_ks, stride_vs, True, CAUSAL, BLOCK_N, HEAD_DIM, FMA, TMA, False)
     acc = acc / l_i[:, None]
@@ -123,7 +161,7 @@ def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
         tl.store(o_ptrs, acc.to(o_src.dtype.element_ty), mask=offs_m[:, None] < S)
 
 
-def launch(q, k, v, causal, bm, bn, warps, stages, fma, tma, ws):
+def launch(q, k, v, causal, bm, bn, warps, stages, fma, tma, ws, pipe=False):
     from triton.tools.tensor_descriptor import TensorDescriptor
 
     B, H, S, D = q.shape
@@ -137,7 +175,7 @@ def launch(q, k, v, causal, bm, bn, warps, stages, fma, tma, ws):
         *args, 1.0 / math.sqrt(D) * 1.4426950408889634, H, S,
         q.stride(0), q.stride(1), q.stride(2), k.stride(0), k.stride(1), k.stride(2),
         v.stride(0), v.stride(1), v.stride(2), o.stride(0), o.stride(1), o.stride(2),
-        HEAD_DIM=D, CAUSAL=bool(causal), BLOCK_M=bm, BLOCK_N=bn, FMA=fma, TMA=tma, WS=ws,
+        HEAD_DIM=D, CAUSAL=bool(causal), BLOCK_M=bm, BLOCK_N=bn, FMA=fma, TMA=tma, WS=ws, PIPE=pipe,
         num_warps=warps, num_stages=stages)
     return o
 
@@ -155,6 +193,9 @@ def variants(shape):
             continue       # Triton 3.6's Hopper warp specialisation fails to compile with 4 warps
         out.append((f"{label} bm={bm} bn={bn} w={warps} s={stages}",
                     (lambda q, k, v, c, a=(bm, bn, warps, stages, fma, tma, ws): launch(q, k, v, c, *a))))
+    # the mask-free loop with Q K^T issued one block ahead (same tile as the best FMA one)
+    out.append(("fma+pipe bm=128 bn=64 w=8 s=3",
+                lambda q, k, v, c: launch(q, k, v, c, 128, 64, 8, 3, True, False, False, True)))
     from torch.nn.attention import SDPBackend, sdpa_kernel
 
     for backend in ("FLASH_ATTENTION", "CUDNN_ATTENTION", "EFFICIENT_ATTENTION"):

@@ -198,6 +198,9 @@ def main() -> int:
     parser.add_argument("--dtype", default="bfloat16")
     parser.add_argument("--rep-ms", type=float, default=20.0)
     parser.add_argument("--budget-s", type=float, default=1e9, help="stop starting shapes after this long")
+    parser.add_argument("--variants", default="", help="only variants whose name holds one of these "
+                        "comma-separated strings (the solution as is always runs)")
+    parser.add_argument("--shapes", default="", help="only these shapes (default: the drill's list here)")
     args = parser.parse_args()
     import time
 
@@ -207,7 +210,7 @@ def main() -> int:
     rows = []
     for drill in args.what.split(","):
         spec, sol = load(drill, "spec"), load(drill, "solution")
-        for shape_s in SHAPES[drill]:
+        for shape_s in (args.shapes.split(",") if args.shapes else SHAPES[drill]):
             if time.time() - t0 > args.budget_s:
                 print(f"SKIP {drill} {shape_s}: budget", flush=True)
                 continue
@@ -226,6 +229,9 @@ def main() -> int:
                 variants = matmul_variants(sol, *shape)
             else:
                 variants = attention_variants(sol, shape)
+            if args.variants:
+                keep = args.variants.split(",")
+                variants = [(n, f) for n, f in variants if n == "solution as is" or any(k in n for k in keep)]
             reference = timing.quantiles(timing.time_baseline(lambda a=inputs: spec.baseline(*a), 10, args.rep_ms))[0] * 1e3
             print(f"SHAPE {drill} {shape_s} torch engine {reference:.1f} us", flush=True)
             best = None

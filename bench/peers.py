@@ -2,7 +2,8 @@
 
     python bench/peers.py [--drills softmax,layernorm] [--budget-s 540] [--runs 3]
                           [--protocols engine,do_bench,cudagraph] [--dtypes float16,bfloat16]
-                          [--sweeps model_rows,long_rows] [--out bench/results/peers.md]
+                          [--sweeps model_rows,long_rows] [--sizes 16384x512,...]
+                          [--out bench/results/peers.md]
 
 For every drill with model-like sweeps (studio/drills/sweeps.py) and every point, the
 drill's reference solution (kernels/<id>/solution.py) and its peers:
@@ -122,7 +123,8 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
     # memory-bound row drills: the model-like sweeps; compute-bound ones (flash_attention,
     # matmul): the drill's own bench sizes, against SDPA / cuBLAS (their baselines)
     points = [(name, shape) for name, shape in (sweeps.sweep(drill_id) or [("bench", s) for s in drill.bench_shapes])
-              if not args.sweeps or name in args.sweeps]
+              if (not args.sweeps or name in args.sweeps)
+              and (not args.sizes or "x".join(map(str, shape)) in args.sizes)]
     flops_of = getattr(spec, "flops", None)
     report: dict[str, Any] = {"drill": drill_id, "liger": liger_why or "installed", "points": [],
                               "not_run": []}
@@ -268,6 +270,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--protocols", default=",".join(PROTOCOLS))
     parser.add_argument("--dtypes", default="float16,bfloat16")
     parser.add_argument("--sweeps", default="", help="only these sweeps (model_rows, long_rows, ...)")
+    parser.add_argument("--sizes", default="", help="only these sizes (e.g. 16384x512,4096x512)")
     parser.add_argument("--runs", type=int, default=3, help="interleaved runs per point (noise from their spread)")
     parser.add_argument("--rep-ms", type=float, default=50.0, help="timed ms per contender, run and protocol")
     parser.add_argument("--budget-s", type=float, default=540.0, help="no point starts after this many seconds")
@@ -282,6 +285,7 @@ def main(argv: list[str] | None = None) -> int:
     args.protocols = [p for p in args.protocols.split(",") if p]
     args.dtypes = [d for d in args.dtypes.split(",") if d]
     args.sweeps = [s for s in args.sweeps.split(",") if s]
+    args.sizes = [s for s in args.sizes.split(",") if s]
     unknown = [p for p in args.protocols if p not in PROTOCOLS] + [d for d in args.drills
                                                              if d not in sweeps.DRILL_SWEEPS and d not in COMPUTE_DRILLS]
     if unknown or args.runs < 1:
