@@ -89,3 +89,18 @@ def test_flash_attention_tiles(monkeypatch):
         # a 128-row tile on 4 warps spilled its 128 x 128 float32 accumulator at head_dim 128
         # (4.1x slower); below that it is a fair candidate
         assert ((128, 64, 4, 3) in keys(kept)) == (head_dim < 128), head_dim
+
+
+def test_row_kernels_short_rows(monkeypatch):
+    import torch
+
+    # softmax, rmsnorm and layernorm share the launch table; rows of 512 two-byte values were
+    # fastest as 2 rows on 1 warp on the H200 (bench/long_rows_tuning.py --short-rows, call 19)
+    for drill in ("softmax", "rmsnorm", "layernorm"):
+        sol = _solution(drill, monkeypatch)
+        assert sol.launch_config(torch.empty(16384, 512, dtype=torch.bfloat16)) == (2, 512, 1), drill
+        for M, N, dtype in itertools.product((1, 100, 128, 129, 4096, 16384), (256, 512, 1000, 4096, 32768),
+                                             (torch.bfloat16, torch.float32)):
+            block_m, block_n, warps = sol.launch_config(torch.empty(M, N, dtype=dtype))
+            assert block_n >= N and block_m >= 1 and warps in (1, 2, 4, 8, 16, 32), (drill, M, N, dtype)
+            assert block_m * block_n // (32 * warps) <= 256, (drill, M, N, dtype)   # values a thread
