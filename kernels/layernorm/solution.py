@@ -26,7 +26,7 @@ MAX_FUSED_N = 32768   # rows up to this many columns stay in registers (for dtyp
 TUNED_LAUNCH = {
     (256, 2): (16, 16), (256, 4): (16, 16),
     # rows of 512 two-byte values: two rows on one warp, 16 values a thread (8-14% faster than
-    # 16 rows on 16 warps at 16384 x 512 on the H200; bench/results/long_rows_tuning.md)
+    # 16 rows on 16 warps at 16384 x 512 on the H200; bench/results/launch_tuning.md)
     (512, 2): (2, 1), (512, 4): (4, 4),
     (1024, 2): (2, 4), (1024, 4): (4, 4),
     (2048, 2): (2, 4), (2048, 4): (2, 4),
@@ -34,7 +34,7 @@ TUNED_LAUNCH = {
     (8192, 2): (1, 8), (8192, 4): (1, 8),
     (16384, 2): (1, 16), (16384, 4): (1, 16),
     # whole rows of 32768 in registers: 1.1-1.5x the looped kernel at 1024 x 32768 on the H200
-    # (bench/long_rows_tuning.py; bench/results/long_rows_tuning.md)
+    # (bench/long_rows_tuning.py; bench/results/long_rows_tuning.txt)
     (32768, 2): (1, 32), (32768, 4): (1, 32),
 }
 MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy for small M
@@ -103,7 +103,7 @@ def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
     if M <= MIN_PROGRAMS:
         # Few rows (decode: 1-128 tokens): one row per program and more warps on it, ~8
         # values a thread: 1.1-1.25x at 1-128 x 4096-16384 on the H200 (bench/long_rows_tuning.py
-        # --no-looped; bench/results/long_rows_tuning.md)
+        # --no-looped; bench/results/small_m_tuning.txt)
         num_warps = max(num_warps, min(32, block_n // 256))
     return block_m, block_n, num_warps
 
