@@ -62,7 +62,8 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
     import torch
     import triton
 
-    def fused(warps, block_m=1):
+    def fused(warps, block_m=1, weights_first=False):
+        first = {"rmsnorm": {"W_FIRST": weights_first}, "layernorm": {"WB_FIRST": weights_first}}.get(drill, {})
         block_n = triton.next_power_of_2(N)
 
         def run(x, *rest):
@@ -75,12 +76,12 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
             elif drill == "rmsnorm":
                 w, eps = rest
                 sol.rmsnorm_rows_kernel[grid](x, w, y, M, N, x.stride(0), x.stride(1), y.stride(0), w.stride(0),
-                                              eps, BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps)
+                                              eps, BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps, **first)
             else:
                 w, b, eps = rest
                 sol.layernorm_rows_kernel[grid](x, w, b, y, M, N, x.stride(0), x.stride(1), y.stride(0),
                                                 w.stride(0), b.stride(0), eps, BLOCK_M=block_m, BLOCK_N=block_n,
-                                                num_warps=warps)
+                                                num_warps=warps, **first)
             return y
         return run
 
@@ -113,6 +114,9 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
         return out
     if N <= 32768:
         out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (4, 8, 16, 32)]
+        if not with_looped and drill in ("rmsnorm", "layernorm"):     # few rows: weights loaded first
+            out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w} weights first", fused(w, 1, True))
+                    for w in (4, 8, 16, 32)]
     if with_looped:
         out += [(f"looped BLOCK_N={b} warps={w}", looped(b, w)) for b in (2048, 4096, 8192) for w in (4, 8, 16)]
     return out

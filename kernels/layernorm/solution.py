@@ -43,10 +43,15 @@ MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy fo
 @triton.jit
 def layernorm_rows_kernel(x_ptr, w_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
                           stride_w, stride_b, eps,
-                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
+                          BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, WB_FIRST: tl.constexpr = False):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)
     col_mask = cols < N
+    if WB_FIRST:
+        # Few rows: the time is one chain of memory round trips, so weight and bias are
+        # requested together with x instead of after the reductions.
+        w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
+        b = tl.load(b_ptr + cols * stride_b, mask=col_mask, other=0.0).to(tl.float32)
     # Rows past the end re-read the last row; only real rows are stored.
     row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
     x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn,
@@ -54,10 +59,12 @@ def layernorm_rows_kernel(x_ptr, w_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn
     mean = tl.sum(x, axis=1) / N
     centred = tl.where(col_mask[None, :], x - mean[:, None], 0.0)
     rstd = tl.rsqrt(tl.sum(centred * centred, axis=1) / N + eps)
-    # weight and bias are loaded after the reductions (every program reads them, so they
-    # come from L2), which keeps them out of registers while the row is reduced.
-    w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
-    b = tl.load(b_ptr + cols * stride_b, mask=col_mask, other=0.0).to(tl.float32)
+    if not WB_FIRST:
+        # Many rows: weight and bias are loaded after the reductions (every program reads
+        # them, so they come from L2), which keeps them out of registers while the row is
+        # reduced.
+        w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
+        b = tl.load(b_ptr + cols * stride_b, mask=col_mask, other=0.0).to(tl.float32)
     y = centred * rstd[:, None] * w[None, :] + b[None, :]
     tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
              y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask[None, :])
