@@ -63,7 +63,7 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
     import triton
 
     def fused(warps, block_m=1, weights_first=False):
-        first = {"rmsnorm": {"W_FIRST": weights_first}, "layernorm": {"WB_FIRST": weights_first}}.get(drill, {})
+        first = {"WB_FIRST": weights_first} if drill == "layernorm" else {}
         block_n = triton.next_power_of_2(N)
 
         def run(x, *rest):
@@ -76,7 +76,7 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
             elif drill == "rmsnorm":
                 w, eps = rest
                 sol.rmsnorm_rows_kernel[grid](x, w, y, M, N, x.stride(0), x.stride(1), y.stride(0), w.stride(0),
-                                              eps, BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps, **first)
+                                              eps, BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps)
             else:
                 w, b, eps = rest
                 sol.layernorm_rows_kernel[grid](x, w, b, y, M, N, x.stride(0), x.stride(1), y.stride(0),
@@ -114,7 +114,7 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
         return out
     if N <= 32768:
         out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (4, 8, 16, 32)]
-        if not with_looped and drill in ("rmsnorm", "layernorm"):     # few rows: weights loaded first
+        if not with_looped and drill == "layernorm":     # few rows: weight and bias loaded first
             out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w} weights first", fused(w, 1, True))
                     for w in (4, 8, 16, 32)]
     if with_looped:

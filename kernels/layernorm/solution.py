@@ -9,7 +9,10 @@ values (two-pass in registers), never as E[x^2] - E[x]^2, which cancels catastro
 for data far from zero.
 
 - Rows up to MAX_FUSED_N: `layernorm_rows_kernel`, BLOCK_M rows per program so that
-  short rows still give each program a few KiB to move.
+  short rows still give each program a few KiB to move. With few rows (decode) the time is
+  one chain of memory round trips, so weight and bias are requested together with x
+  (WB_FIRST); with many rows they are loaded after the reductions, out of the registers'
+  way.
 - Longer rows: `layernorm_looped_kernel`, the tutorial's three loops (the re-reads of a
   row mostly hit L2).
 """
@@ -108,10 +111,14 @@ def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
         block_m //= 2
         num_warps = max(4, min(num_warps, block_m * block_n // 256))
     if M <= MIN_PROGRAMS:
-        # Few rows (decode: 1-128 tokens): one row per program and more warps on it, ~8
-        # values a thread: 1.1-1.25x at 1-128 x 4096-16384 on the H200 (bench/long_rows_tuning.py
-        # --no-looped; bench/results/small_m_tuning.txt)
+        # Few rows (decode: 1-128 tokens): one row per program and more warps on it: 1.1-1.25x
+        # at 1-128 x 4096-16384 on the H200 (bench/long_rows_tuning.py --no-looped;
+        # bench/results/small_m_tuning.txt). With weight and bias loaded first (WB_FIRST), 8
+        # warps for rows of 4096-8192 and 16 for 16384 were fastest (another 4-6%: call 21,
+        # bench/results/launch_tuning.md).
         num_warps = max(num_warps, min(32, block_n // 256))
+        if 4096 <= block_n <= 16384:
+            num_warps = 8 if block_n <= 8192 else 16
     return block_m, block_n, num_warps
 
 
@@ -125,7 +132,7 @@ def layernorm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: fl
         layernorm_rows_kernel[(triton.cdiv(M, block_m),)](
             x, weight, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
             weight.stride(0), bias.stride(0), eps,
-            BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
+            BLOCK_M=block_m, BLOCK_N=block_n, WB_FIRST=M <= MIN_PROGRAMS, num_warps=num_warps)
     else:
         layernorm_looped_kernel[(M,)](
             x, weight, bias, y, N, x.stride(0), x.stride(1), y.stride(0),

@@ -36,19 +36,16 @@ MIN_PROGRAMS = 128   # below this, fewer rows per program: keep every SM busy fo
 
 @triton.jit
 def rmsnorm_rows_kernel(x_ptr, w_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym, stride_w,
-                        eps, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, W_FIRST: tl.constexpr = False):
+                        eps, BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr):
     rows = tl.program_id(0) * BLOCK_M + tl.arange(0, BLOCK_M)
     cols = tl.arange(0, BLOCK_N)
     col_mask = cols < N
-    if W_FIRST:   # few rows: the weight is requested together with x (one memory round trip)
-        w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
     # Rows past the end re-read the last row; only real rows are stored.
     row_offsets = tl.minimum(rows, M - 1).to(tl.int64)[:, None]
     x = tl.load(x_ptr + row_offsets * stride_xm + cols[None, :] * stride_xn,
                 mask=col_mask[None, :], other=0.0).to(tl.float32)
     rstd = tl.rsqrt(tl.sum(x * x, axis=1) / N + eps)
-    if not W_FIRST:
-        w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
+    w = tl.load(w_ptr + cols * stride_w, mask=col_mask, other=0.0).to(tl.float32)
     y = x * rstd[:, None] * w[None, :]
     tl.store(y_ptr + rows.to(tl.int64)[:, None] * stride_ym + cols[None, :],
              y.to(y_ptr.dtype.element_ty), mask=(rows < M)[:, None] & col_mask[None, :])

@@ -104,3 +104,17 @@ def test_row_kernels_short_rows(monkeypatch):
             block_m, block_n, warps = sol.launch_config(torch.empty(M, N, dtype=dtype))
             assert block_n >= N and block_m >= 1 and warps in (1, 2, 4, 8, 16, 32), (drill, M, N, dtype)
             assert block_m * block_n // (32 * warps) <= 256, (drill, M, N, dtype)   # values a thread
+
+
+def test_layernorm_few_rows(monkeypatch):
+    import torch
+
+    ln = _solution("layernorm", monkeypatch)
+    launch = lambda M, N: ln.launch_config(torch.empty(M, N, dtype=torch.bfloat16))  # noqa: E731
+    # weight and bias loaded first, 8 warps for rows of 4096-8192, 16 for 16384 (call 21)
+    assert launch(1, 4096) == (1, 4096, 8)
+    assert launch(16, 8192) == (1, 8192, 8)
+    assert launch(128, 16384) == (1, 16384, 16)
+    assert launch(1, 32768) == (1, 32768, 32)        # whole rows of 32768: unchanged
+    assert launch(1, 2048) == (1, 2048, 8)           # below 4096: block_n / 256 warps
+    assert launch(4096, 4096) == (1, 4096, 4)        # many rows: the table
