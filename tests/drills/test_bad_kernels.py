@@ -142,6 +142,36 @@ def test_an_expected_error_text_may_be_one_of_several():
     assert not error_says(None, "out of tolerance")
 
 
+ONE_CHANGE = "(the reference solution) with one change"
+
+
+def _code_lines(text: str) -> list[str]:
+    """The non-blank lines after the module docstring and before a `__main__` block."""
+    import ast
+
+    first = ast.parse(text).body[0]
+    lines = text.splitlines()[first.end_lineno:]
+    if '__name__ == "__main__":' in text:
+        lines = lines[:next(i for i, line in enumerate(lines) if line.startswith("if __name__"))]
+    return [line for line in lines if line.strip()]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in EXPECTED if ONE_CHANGE in (BAD_KERNELS / f"{n}.py").read_text()))
+def test_one_change_fixtures_follow_their_solution(name):
+    # A fixture that is "the reference solution with one change" must stay that: when the
+    # solution is fixed (e.g. for what Triton on the GPU refuses), the fixture follows, or it
+    # fails on the GPU for a reason of its own (moe_gating's did, H200 call 15).
+    import difflib
+    from pathlib import Path
+
+    solution = Path(__file__).resolve().parents[2] / "kernels" / EXPECTED[name].drill / "solution.py"
+    diff = [line for line in difflib.unified_diff(_code_lines(solution.read_text()),
+                                                  _code_lines((BAD_KERNELS / f"{name}.py").read_text()),
+                                                  lineterm="", n=0)
+            if line[:1] in "+-" and not line.startswith(("+++", "---"))]
+    assert 0 < len(diff) <= 8, "\n".join(diff)
+
+
 def test_every_bad_kernel_has_an_expectation():
     files = {p.stem for p in BAD_KERNELS.glob("*.py")}
     assert files == set(EXPECTED)
