@@ -34,8 +34,9 @@ keyed on S, D and causality; one small config in Triton's interpreter. A 128-row
 warps is not tried at head_dim >= 128: its 128 x 128 float32 accumulator alone is 128
 registers a thread, and it spilled (4x slower on the H200).
 
-Where it stands (H200, bf16, bench/results/peers.md): ahead of SDPA's FlashAttention-2
-backend, behind its default on Hopper, cuDNN's attention, at head_dim 128. cuDNN (like
+Where it stands (H200, bf16, bench/results/peers.md): 1.2-1.4x SDPA's FlashAttention-2
+backend; behind its default on Hopper, cuDNN's attention: 0.88-0.92x at head_dim 64,
+0.68-0.82x at head_dim 128. cuDNN (like
 FlashAttention-3) splits each tile's work between warp groups so one group's softmax runs
 while another's matrix multiplies do, over TMA loads; this kernel's exp2 and its tl.dot
 take turns. Triton 3.6's `warp_specialize` loop option did not change that here.
