@@ -105,6 +105,20 @@ def matmul_variants(sol, M, N, K):
         return run
 
     out = [("solution as is", sol.matmul)]
+    if M > 64:
+        # the tiled kernel (under the autotuner) at fixed tiles, BLOCK_K 64 and 128
+        def tiled(bm, bn, bk, warps, stages):
+            def run(a, b):
+                c = torch.empty((M, N), dtype=a.dtype, device=a.device)
+                sol.matmul_kernel.fn[(triton.cdiv(M, bm) * triton.cdiv(N, bn),)](
+                    a, b, c, M, N, K, a.stride(0), a.stride(1), b.stride(0), b.stride(1), c.stride(0), c.stride(1),
+                    BLOCK_M=bm, BLOCK_N=bn, BLOCK_K=bk, GROUP_M=8, UPCAST=False, num_warps=warps, num_stages=stages)
+                return c
+            return run
+        for (bm, bn), bk, warps, stages in itertools.product(((64, 64), (64, 128), (128, 64), (128, 128)),
+                                                             (64, 128), (4, 8), (3, 4)):
+            if bm * bn >= 128 * 128 or warps == 4:
+                out.append((f"tiled bm={bm} bn={bn} bk={bk} w={warps} s={stages}", tiled(bm, bn, bk, warps, stages)))
     block_m = max(16, min(64, triton.next_power_of_2(M)))
     for block_n, block_k, splits, warps, stages in itertools.product(
             (64, 128), (128, 256), (1, 2, 4, 8), (4,), (3, 4, 5)):
