@@ -8,11 +8,11 @@
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
-timeout 100 python3 bench/launch_tuning.py --what matmul --shapes 1024x1024x1024 --variants "tiled,split=1 ,split=2 " \
+timeout 80 python3 bench/launch_tuning.py --what matmul --shapes 1024x1024x1024 --variants "tiled,split=1 ,split=2 " \
   --rep-ms 10 --out $R/launch_tuning_call24.json > $R/matmul_tuning_log.txt 2>&1
 echo "tuning rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
-timeout 60 python3 -m studio.drills.cli run matmul @solution --json --timeout 55 > $R/matmul.json 2> $R/matmul.stderr
+timeout 50 python3 -m studio.drills.cli run matmul @solution --json --timeout 45 > $R/matmul.json 2> $R/matmul.stderr
 echo "matmul rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
-timeout 60 python3 bench/peers.py --drills matmul --sizes 1024x1024x1024,2048x2048x2048 --dtypes bfloat16 \
-  --runs 3 --rep-ms 15 --budget-s 45 --out $R/peers_call24.md > $R/peers_log.txt 2>&1
+timeout 50 python3 bench/peers.py --drills matmul --sizes 1024x1024x1024,2048x2048x2048 --dtypes bfloat16 \
+  --runs 3 --rep-ms 15 --budget-s 35 --out $R/peers_call24.md > $R/peers_log.txt 2>&1
 echo "peers rc=$? at $(( $(date +%s)-T0 ))s" >> $R/log.txt
