@@ -53,11 +53,6 @@ def _configs():
         cfg(64, 128, 64, 8, 4, 4),
         cfg(64, 64, 64, 8, 4, 5),
         cfg(32, 64, 32, 8, 2, 5),
-        # 128-deep K tiles: half the loop trips, for sizes where the pipeline's fill and
-        # drain are a large share (1024^3 is 16 trips of 64)
-        cfg(128, 128, 128, 8, 8, 3),
-        cfg(64, 128, 128, 8, 4, 3),
-        cfg(128, 64, 128, 8, 4, 3),
     ]
 
 
