@@ -6,8 +6,11 @@ the report must say. Zero false passes, and the runner survives every one of the
 
 from __future__ import annotations
 
+import ast
+import difflib
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import pytest
 
@@ -147,8 +150,6 @@ ONE_CHANGE = "(the reference solution) with one change"
 
 def _code_lines(text: str) -> list[str]:
     """The non-blank lines after the module docstring and before a `__main__` block."""
-    import ast
-
     first = ast.parse(text).body[0]
     lines = text.splitlines()[first.end_lineno:]
     if '__name__ == "__main__":' in text:
@@ -161,9 +162,6 @@ def test_one_change_fixtures_follow_their_solution(name):
     # A fixture that is "the reference solution with one change" must stay that: when the
     # solution is fixed (e.g. for what Triton on the GPU refuses), the fixture follows, or it
     # fails on the GPU for a reason of its own (moe_gating's did, H200 call 15).
-    import difflib
-    from pathlib import Path
-
     solution = Path(__file__).resolve().parents[2] / "kernels" / EXPECTED[name].drill / "solution.py"
     diff = [line for line in difflib.unified_diff(_code_lines(solution.read_text()),
                                                   _code_lines((BAD_KERNELS / f"{name}.py").read_text()),
