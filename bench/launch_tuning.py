@@ -11,7 +11,8 @@ bench/peers.py found, on the H200 (bench/results/peers_h200/README.md):
 - FlashAttention at 0.69-0.83x SDPA.
 
 This times, per shape, the solution as it is against its kernels launched other ways and
-against variants (swiglu: an approximate division, defined here; matmul: split-K launches of
+against variants (swiglu: an approximate division, and the output as one flat range as Inductor
+launches it, both defined here; matmul: split-K launches of
 the solution's skinny kernel; attention: bench/attention_variants.py's kernel changes and SDPA
 per backend; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs). Every variant is checked against
 the drill's baseline before it is timed; timing is the engine's (L2 flushed by a read) and
@@ -56,6 +57,20 @@ def swiglu_fast_kernel(gu_ptr, y_ptr, M, H, stride_m, stride_n, up_offset, strid
              y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
+@triton.jit
+def swiglu_flat_kernel(gu_ptr, y_ptr, total, H, stride_m, up_offset, BLOCK: tl.constexpr):
+    """The output as one flat range of M * H values (Inductor's way for a pointwise op): each
+    program BLOCK consecutive outputs, the row and column of each from a division by H."""
+    i = tl.program_id(0).to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = i < total
+    row, col = i // H, i % H
+    g_ptrs = gu_ptr + row * stride_m + col
+    g = tl.load(g_ptrs, mask=mask, other=0.0, eviction_policy="evict_first").to(tl.float32)
+    u = tl.load(g_ptrs + up_offset, mask=mask, other=0.0, eviction_policy="evict_first").to(tl.float32)
+    y = g * tl.sigmoid(g) * u
+    tl.store(y_ptr + i, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
 def swiglu_variants(sol, M, H):
     def launch(kernel, block_m, block_n, warps):
         def run(gu):
@@ -66,7 +81,17 @@ def swiglu_variants(sol, M, H):
             return y
         return run
 
+    def flat(block, warps):
+        def run(gu):
+            assert gu.stride(1) == 1
+            y = torch.empty((M, H), dtype=gu.dtype, device=gu.device)
+            swiglu_flat_kernel[(triton.cdiv(M * H, block),)](gu, y, M * H, H, gu.stride(0), H, BLOCK=block,
+                                                             num_warps=warps)
+            return y
+        return run
+
     out = [("solution as is " + str(sol.launch_shape(M, H)), sol.swiglu)]
+    out += [(f"flat BLOCK={b} w={w}", flat(b, w)) for b in (1024, 2048, 4096) for w in (4, 8)]
     for elems, block_n, warps in itertools.product((4096, 8192, 16384, 32768), (512, 1024, 2048, 4096), (4, 8, 16)):
         if block_n > triton.next_power_of_2(H) or elems < block_n:
             continue

@@ -1,4 +1,5 @@
-"""Launch shapes for long rows in the softmax / layernorm / rmsnorm reference solutions (#21).
+"""Launch shapes for long rows in the softmax / layernorm / rmsnorm / softmax_backward reference
+solutions (#21).
 
     PYTHONPATH=. python3 bench/long_rows_tuning.py --out FILE.json [--shapes 1024x32768,...]
 
@@ -93,6 +94,11 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
             if drill == "softmax":
                 sol.softmax_rows_kernel[grid](x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
                                               BLOCK_M=block_m, BLOCK_N=block_n, num_warps=warps)
+            elif drill == "softmax_backward":        # x is y, rest is (dy,)
+                dy, = rest
+                sol.softmax_bwd_rows_kernel[grid](x, dy, y, M, N, x.stride(0), x.stride(1), dy.stride(0),
+                                                  dy.stride(1), y.stride(0), BLOCK_M=block_m, BLOCK_N=block_n,
+                                                  num_warps=warps)
             elif drill == "rmsnorm":
                 w, eps = rest
                 sol.rmsnorm_rows_kernel[grid](x, w, y, M, N, x.stride(0), x.stride(1), y.stride(0), w.stride(0),
@@ -105,11 +111,16 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
             return y
         return run
 
-    def looped(block, warps):
+    def looped(block, warps, head=None):
         def run(x, *rest):
             M = x.shape[0]
             y = torch.empty_like(x)
-            if drill == "softmax":
+            if drill == "softmax_backward":          # the first `head` columns stay in registers
+                dy, = rest
+                sol.softmax_bwd_looped_kernel[(M,)](x, dy, y, N, x.stride(0), x.stride(1), dy.stride(0),
+                                                    dy.stride(1), y.stride(0), BLOCK_N=block, HEAD=head,
+                                                    num_warps=warps)
+            elif drill == "softmax":
                 sol.softmax_looped_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
                                                 BLOCK_N=block, num_warps=warps)
             elif drill == "rmsnorm":
@@ -134,10 +145,18 @@ def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool
         return out
     if N <= 32768:
         out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w)) for w in (4, 8, 16, 32)]
+        if drill == "softmax_backward" and N <= 8192:
+            out += [(f"fused BLOCK_M=2 BLOCK_N={triton.next_power_of_2(N)} warps={w}", fused(w, 2))
+                    for w in (4, 8, 16)]
         if not with_looped and drill == "layernorm":     # few rows: weight and bias loaded first
             out += [(f"fused BLOCK_N={triton.next_power_of_2(N)} warps={w} weights first", fused(w, 1, True))
                     for w in (4, 8, 16, 32)]
-    if with_looped:
+    if with_looped and drill == "softmax_backward":
+        # reads the row past `head` twice (the second time mostly from L2); a small head keeps
+        # few registers a thread, so more programs fit on an SM
+        out += [(f"looped BLOCK_N={b} HEAD={h} warps={w}", looped(b, w, h))
+                for b in (1024, 2048, 4096) for h in (b, 4 * b) for w in (4, 8, 16) if h < N]
+    elif with_looped:
         out += [(f"looped BLOCK_N={b} warps={w}", looped(b, w)) for b in (2048, 4096, 8192) for w in (4, 8, 16)]
     return out
 

@@ -13,6 +13,9 @@ for data far from zero.
   one chain of memory round trips, so weight and bias are requested together with x
   (WB_FIRST); with many rows they are loaded after the reductions, out of the registers'
   way.
+- Many rows of 8193-16384 two-byte values: `layernorm_two_pass_kernel` (TWO_PASS), two
+  reads of the row with Welford's update, the second read from L2: measured faster there
+  than holding the row in registers.
 - Longer rows: `layernorm_looped_kernel`, the tutorial's three loops (the re-reads of a
   row mostly hit L2).
 """
@@ -101,6 +104,68 @@ def layernorm_looped_kernel(x_ptr, w_ptr, b_ptr, y_ptr, N, stride_xm, stride_xn,
         tl.store(y_row + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
+@triton.jit
+def layernorm_two_pass_kernel(x_ptr, w_ptr, b_ptr, y_ptr, N: tl.constexpr, stride_xm, stride_xn, stride_ym,
+                              stride_w, stride_b, eps, BLOCK_N: tl.constexpr, WIDE: tl.constexpr):
+    """Two reads of the row instead of three: Welford's update per lane in the first (each
+    lane keeps the mean and the sum of squared deviations of the values it saw), the lanes
+    merged exactly (Chan et al.: m2 = sum m2_l + sum n_l (mean_l - mean)^2), then the output.
+    The first pass marks x evict_last so the second finds it in L2. Deviations, never
+    E[x^2] - E[x]^2: rows far from zero keep their variance."""
+    row = tl.program_id(0)
+    if WIDE:
+        row = row.to(tl.int64)
+    x_row = x_ptr + row * stride_xm
+    y_row = y_ptr + row * stride_ym
+    mean = tl.zeros([BLOCK_N], tl.float32)
+    m2 = tl.zeros([BLOCK_N], tl.float32)
+    if N % BLOCK_N == 0:
+        # every lane sees N / BLOCK_N values: one count for all
+        count = 0.0
+        for start in range(0, N, BLOCK_N):
+            cols = start + tl.arange(0, BLOCK_N)
+            x = tl.load(x_row + cols * stride_xn, eviction_policy="evict_last").to(tl.float32)
+            count += 1.0
+            delta = x - mean
+            mean += delta / count
+            m2 += delta * (x - mean)
+        row_mean = tl.sum(mean, axis=0) / BLOCK_N
+        spread = mean - row_mean
+        var = (tl.sum(m2, axis=0) + count * tl.sum(spread * spread, axis=0)) / N
+    else:
+        counts = tl.zeros([BLOCK_N], tl.float32)
+        for start in range(0, N, BLOCK_N):
+            cols = start + tl.arange(0, BLOCK_N)
+            mask = cols < N
+            x = tl.load(x_row + cols * stride_xn, mask=mask, other=0.0,
+                        eviction_policy="evict_last").to(tl.float32)
+            counts += mask.to(tl.float32)
+            delta = tl.where(mask, x - mean, 0.0)
+            mean += delta / tl.maximum(counts, 1.0)
+            m2 += delta * (x - mean)
+        row_mean = tl.sum(counts * mean, axis=0) / N
+        spread = mean - row_mean
+        var = (tl.sum(m2, axis=0) + tl.sum(counts * spread * spread, axis=0)) / N
+    rstd = tl.rsqrt(var + eps)
+    for start in range(0, N, BLOCK_N):
+        cols = start + tl.arange(0, BLOCK_N)
+        mask = cols < N
+        x = tl.load(x_row + cols * stride_xn, mask=mask, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        w = tl.load(w_ptr + cols * stride_w, mask=mask, other=0.0, eviction_policy="evict_last").to(tl.float32)
+        b = tl.load(b_ptr + cols * stride_b, mask=mask, other=0.0, eviction_policy="evict_last").to(tl.float32)
+        tl.store(y_row + cols, ((x - row_mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=mask)
+
+
+# (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > MIN_PROGRAMS)
+# of 8193-16384 two-byte values run the two-pass kernel instead of holding the row in
+# registers: 16 warps with fewer registers a thread keep more bytes in flight, and the second
+# read comes from L2. This is how torch.compile's Inductor writes it (bench/inductor_code.py);
+# on the H200 it took 4096 x 16384 from 74.0 to 67.9 us and 16384 x 16384 from 270.6 to 258.6
+# (bench/inductor_like.py, call 27; bench/results/launch_tuning.md).
+TWO_PASS = {(16384, 2): (2048, 16)}
+
+
 def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
     """(BLOCK_M, BLOCK_N, num_warps) for the fused kernel, from TUNED_LAUNCH."""
     M, N = x.shape
@@ -127,7 +192,15 @@ def layernorm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: fl
     assert x.ndim == 2, "expected a 2-D tensor"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    if N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4):
+    two_pass = TWO_PASS.get((triton.next_power_of_2(N), x.element_size())) if M > MIN_PROGRAMS else None
+    if two_pass is not None:
+        chunk, num_warps = two_pass
+        # the largest offset either pointer reaches, against int32
+        wide = max(M * x.stride(0) + N * x.stride(1), M * y.stride(0)) >= 2**31
+        layernorm_two_pass_kernel[(M,)](
+            x, weight, bias, y, N, x.stride(0), x.stride(1), y.stride(0), weight.stride(0),
+            bias.stride(0), eps, BLOCK_N=chunk, WIDE=wide, num_warps=num_warps)
+    elif N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4):
         block_m, block_n, num_warps = launch_config(x)
         layernorm_rows_kernel[(triton.cdiv(M, block_m),)](
             x, weight, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),

@@ -4,7 +4,8 @@ RMSNorm (y = x / sqrt(mean(x^2) + eps) * weight) is LayerNorm without the mean a
 bias, and just as memory-bound: read x once, write y once, read weight (bytes model:
 (2 * M * N + N) * itemsize). Same structure as the layernorm drill's solution: rows of
 up to MAX_FUSED_N columns stay in registers, BLOCK_M rows per program for short rows,
-and a two-loop kernel for longer rows. Squares are taken in float32: an fp16 input of
+and a two-loop kernel for longer rows, and for many rows of 8192-32768 two-byte values
+(TWO_PASS: measured faster there, the second read coming from L2). Squares are taken in float32: an fp16 input of
 300 already squares past fp16's largest value.
 """
 
@@ -52,23 +53,40 @@ def rmsnorm_rows_kernel(x_ptr, w_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_
 
 
 @triton.jit
-def rmsnorm_looped_kernel(x_ptr, w_ptr, y_ptr, N, stride_xm, stride_xn, stride_ym, stride_w,
-                          eps, BLOCK_N: tl.constexpr):
-    row = tl.program_id(0).to(tl.int64)
+def rmsnorm_looped_kernel(x_ptr, w_ptr, y_ptr, N: tl.constexpr, stride_xm, stride_xn, stride_ym, stride_w,
+                          eps, BLOCK_N: tl.constexpr, WIDE: tl.constexpr = True):
+    """Two passes over the row in BLOCK_N chunks: the sum of squares, then the output. The
+    first pass marks x evict_last so the second finds it in L2 (and marks it evict_first).
+    WIDE: 64-bit row offsets (only needed past 2^31 elements)."""
+    row = tl.program_id(0)
+    if WIDE:
+        row = row.to(tl.int64)
     x_row = x_ptr + row * stride_xm
     y_row = y_ptr + row * stride_ym
     acc = tl.zeros([BLOCK_N], tl.float32)
     for start in range(0, N, BLOCK_N):
         cols = start + tl.arange(0, BLOCK_N)
-        x = tl.load(x_row + cols * stride_xn, mask=cols < N, other=0.0).to(tl.float32)
+        x = tl.load(x_row + cols * stride_xn, mask=cols < N, other=0.0,
+                    eviction_policy="evict_last").to(tl.float32)
         acc += x * x
     rstd = tl.rsqrt(tl.sum(acc, axis=0) / N + eps)
     for start in range(0, N, BLOCK_N):
         cols = start + tl.arange(0, BLOCK_N)
         mask = cols < N
-        x = tl.load(x_row + cols * stride_xn, mask=mask, other=0.0).to(tl.float32)
-        w = tl.load(w_ptr + cols * stride_w, mask=mask, other=0.0).to(tl.float32)
+        x = tl.load(x_row + cols * stride_xn, mask=mask, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        w = tl.load(w_ptr + cols * stride_w, mask=mask, other=0.0,
+                    eviction_policy="evict_last").to(tl.float32)
         tl.store(y_row + cols, (x * rstd * w).to(y_ptr.dtype.element_ty), mask=mask)
+
+
+# (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > MIN_PROGRAMS)
+# of two-byte values run the two-pass kernel instead of holding the row in registers. Fewer
+# registers a thread let two 16-32-warp programs share an SM, and the re-read comes from L2.
+# This is how torch.compile's Inductor writes the kernel (bench/inductor_code.py); on the H200
+# it took 1024 x 32768 from 39.6 to 34.3 us, 4096 x 16384 from 68.9 to 64.4, 4096 x 8192 from
+# 34.1 to 32.8 (bench/inductor_like.py, call 27; bench/results/launch_tuning.md).
+TWO_PASS = {(8192, 2): (4096, 16), (16384, 2): (8192, 16), (32768, 2): (8192, 32)}
 
 
 def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
@@ -93,15 +111,19 @@ def rmsnorm(x: torch.Tensor, weight: torch.Tensor, eps: float) -> torch.Tensor:
     assert x.ndim == 2, "expected a 2-D tensor"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    if N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4):
+    two_pass = TWO_PASS.get((triton.next_power_of_2(N), x.element_size())) if M > MIN_PROGRAMS else None
+    if two_pass is None and (N <= 16384 or (N <= MAX_FUSED_N and x.element_size() <= 4)):
         block_m, block_n, num_warps = launch_config(x)
         rmsnorm_rows_kernel[(triton.cdiv(M, block_m),)](
             x, weight, y, M, N, x.stride(0), x.stride(1), y.stride(0), weight.stride(0), eps,
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     else:
+        chunk, num_warps = two_pass or (8192, 8 if x.element_size() <= 2 else 16)
+        # the largest offset either pointer reaches, against int32
+        wide = max(M * x.stride(0) + N * abs(x.stride(1)), M * y.stride(0)) >= 2**31
         rmsnorm_looped_kernel[(M,)](
             x, weight, y, N, x.stride(0), x.stride(1), y.stride(0), weight.stride(0), eps,
-            BLOCK_N=8192, num_warps=8 if x.element_size() <= 2 else 16)
+            BLOCK_N=chunk, WIDE=wide, num_warps=num_warps)
     return y
 
 

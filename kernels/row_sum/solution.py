@@ -51,6 +51,13 @@ def launch_config(M: int, N: int) -> tuple[int, int, int]:
     several rows, so tiny programs do not leave the memory system idle."""
     if N >= 2048:
         if M >= FEW_ROWS:
+            # rows of 2048-4095: two rows a program in 1024-column chunks (H200, bench/inductor_like.py,
+            # call 27: 16384 x 2048 24.0 -> 19.3 us; peers.py, call 29: 1.03-1.22x torch.compile
+            # at 1024-16384 x 2048, was 0.96-1.02x). 4096-column chunks on 16 warps for rows of
+            # 8192-16384 timed 3% faster in call 27 but no faster in call 29, and 0.78-0.87x
+            # torch.compile at 1024 rows under CUDA-graph replay: not taken.
+            if N < 4096:
+                return 2, 1024, 8
             return 1, 2048, 8
         return (1, 4096, 16) if N <= 16384 else (1, 8192, 32)
     block_n = triton.next_power_of_2(N)

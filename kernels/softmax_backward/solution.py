@@ -10,6 +10,9 @@ each input, the row dot product in float32, one write.
 
 - Rows up to 64 KiB (32k fp16, 16k fp32 columns): `softmax_bwd_rows_kernel`, whole rows
   in registers, BLOCK_M rows per program.
+- Many rows (M > 128) of 4097-16384 two-byte values: `softmax_bwd_two_pass_kernel`
+  (TWO_PASS), two reads of the row, the second from L2: measured faster there than
+  holding it in registers.
 - Longer rows: `softmax_bwd_looped_kernel` needs the dot product before it can write
   anything, so it reads the row twice. With one program per row, ~500 rows are in flight
   at once, and at 32k float32 columns (256 KiB of y and dy per row) that is far more than
@@ -72,10 +75,45 @@ def softmax_bwd_looped_kernel(y_ptr, dy_ptr, dx_ptr, N, stride_ym, stride_yn, st
         tl.store(dx_row + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty), mask=cols < N)
 
 
+@triton.jit
+def softmax_bwd_two_pass_kernel(y_ptr, dy_ptr, dx_ptr, N: tl.constexpr, stride_ym, stride_yn, stride_dym,
+                                stride_dyn, stride_dxm, BLOCK_N: tl.constexpr, WIDE: tl.constexpr):
+    """The dot product over the row in BLOCK_N chunks, then dx from a second read. The first
+    read marks y and dy evict_last so the second finds them in L2 (and marks them
+    evict_first). WIDE: 64-bit row offsets (only needed past 2^31 elements)."""
+    row = tl.program_id(0)
+    if WIDE:
+        row = row.to(tl.int64)
+    y_row, dy_row, dx_row = y_ptr + row * stride_ym, dy_ptr + row * stride_dym, dx_ptr + row * stride_dxm
+    acc = tl.zeros([BLOCK_N], tl.float32)
+    for start in range(0, N, BLOCK_N):
+        cols = start + tl.arange(0, BLOCK_N)
+        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                    eviction_policy="evict_last").to(tl.float32)
+        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                     eviction_policy="evict_last").to(tl.float32)
+        acc += y * dy
+    dot = tl.sum(acc, axis=0)
+    for start in range(0, N, BLOCK_N):
+        cols = start + tl.arange(0, BLOCK_N)
+        y = tl.load(y_row + cols * stride_yn, mask=cols < N, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        dy = tl.load(dy_row + cols * stride_dyn, mask=cols < N, other=0.0,
+                     eviction_policy="evict_first").to(tl.float32)
+        tl.store(dx_row + cols, (y * (dy - dot)).to(dx_ptr.dtype.element_ty), mask=cols < N)
+
+
 # From the H100 sweep: rows up to this many bytes live in registers; longer rows keep that
 # many bytes of head there and loop over the rest in LOOPED_BLOCK_N chunks.
 ROW_BYTES_IN_REGISTERS = 64 << 10
 LOOPED_BLOCK_N, LOOPED_WARPS = 4096, 16
+# (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > 128) of
+# 4097-16384 two-byte values take two reads of the row, the second from L2, instead of
+# holding it in registers: fewer registers a thread let more warps share an SM. This is how
+# torch.compile's Inductor writes it (bench/inductor_code.py); on the H200 it took 4096 x 16384
+# from 96.9 to 91.7 us and 4096 x 8192 from 48.3 to 47.0 (bench/inductor_like.py, call 27;
+# bench/results/launch_tuning.md).
+TWO_PASS = {(8192, 2): (4096, 16), (16384, 2): (8192, 32)}
 
 
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
@@ -84,7 +122,15 @@ def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:
     M, N = y.shape
     dx = torch.empty((M, N), dtype=y.dtype, device=y.device)
     in_registers = ROW_BYTES_IN_REGISTERS // y.element_size()
-    if N <= in_registers:
+    two_pass = TWO_PASS.get((triton.next_power_of_2(N), y.element_size())) if M > 128 else None
+    if two_pass is not None:
+        chunk, num_warps = two_pass
+        # the largest offset any of the three pointers reaches, against int32
+        wide = max(M * t.stride(0) + N * t.stride(1) for t in (y, dy, dx)) >= 2**31
+        softmax_bwd_two_pass_kernel[(M,)](y, dy, dx, N, y.stride(0), y.stride(1), dy.stride(0),
+                                          dy.stride(1), dx.stride(0), BLOCK_N=chunk, WIDE=wide,
+                                          num_warps=num_warps)
+    elif N <= in_registers:
         block_n = triton.next_power_of_2(N)
         block_m = max(1, min(2048 // block_n, triton.next_power_of_2(M)))
         num_warps = min(16, max(4, block_m * block_n // 512))

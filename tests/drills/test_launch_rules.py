@@ -70,10 +70,17 @@ def test_row_sum_launch_config(monkeypatch):
     assert rs.launch_config(4096, 4096) == (1, 2048, 8)
     assert rs.launch_config(256, 131072) == (1, 8192, 32)
     assert rs.launch_config(1024, 32768) == (1, 2048, 8)
-    for M, N in itertools.product((1, 7, 263, 264, 4096), (1, 100, 2047, 2048, 131072)):
+    # many rows of 2048-4095 (calls 27 and 29): two at a time in 1024-column chunks
+    assert rs.launch_config(16384, 2048) == (2, 1024, 8)
+    assert rs.launch_config(1024, 3000) == (2, 1024, 8)
+    assert rs.launch_config(4096, 16384) == (1, 2048, 8)
+    for M, N in itertools.product((1, 7, 263, 264, 4096), (1, 100, 2047, 2048, 3000, 8192, 131072)):
         bm, bn, warps = rs.launch_config(M, N)
         assert warps in (4, 8, 16, 32) and (bm * bn >= 4 * 32 * warps or bm * bn < 4096)
-        assert bn >= 2048 or bn == 1 << (N - 1).bit_length()     # short rows: the whole row
+        if N < 2048:
+            assert bn == 1 << (N - 1).bit_length()               # short rows: the whole row
+        else:
+            assert 1024 <= bn and bm * bn <= 8192                 # long rows: walked in chunks
 
 
 def test_flash_attention_tiles(monkeypatch):
