@@ -4,7 +4,7 @@ RMSNorm (y = x / sqrt(mean(x^2) + eps) * weight) is LayerNorm without the mean a
 bias, and just as memory-bound: read x once, write y once, read weight (bytes model:
 (2 * M * N + N) * itemsize). Same structure as the layernorm drill's solution: rows of
 up to MAX_FUSED_N columns stay in registers, BLOCK_M rows per program for short rows,
-and a two-loop kernel for longer rows, and for many rows of 8192-32768 two-byte values
+and a two-loop kernel for longer rows, and for many rows of 2049-32768 two-byte values
 (TWO_PASS: measured faster there, the second read coming from L2). Squares are taken in float32: an fp16 input of
 300 already squares past fp16's largest value.
 """
@@ -85,8 +85,9 @@ def rmsnorm_looped_kernel(x_ptr, w_ptr, y_ptr, N: tl.constexpr, stride_xm, strid
 # registers a thread let two 16-32-warp programs share an SM, and the re-read comes from L2.
 # This is how torch.compile's Inductor writes the kernel (bench/inductor_code.py); on the H200
 # it took 1024 x 32768 from 39.6 to 34.3 us, 4096 x 16384 from 68.9 to 64.4, 4096 x 8192 from
-# 34.1 to 32.8 (bench/inductor_like.py, call 27; bench/results/launch_tuning.md).
-TWO_PASS = {(8192, 2): (4096, 16), (16384, 2): (8192, 16), (32768, 2): (8192, 32)}
+# 34.1 to 32.8 (bench/inductor_like.py, call 27), 16384 x 4096 from 66.1 to 64.3 (call 30;
+# bench/results/launch_tuning.md).
+TWO_PASS = {(4096, 2): (2048, 8), (8192, 2): (4096, 16), (16384, 2): (8192, 16), (32768, 2): (8192, 32)}
 
 
 def launch_config(x: torch.Tensor) -> tuple[int, int, int]:

@@ -10,7 +10,7 @@ each input, the row dot product in float32, one write.
 
 - Rows up to 64 KiB (32k fp16, 16k fp32 columns): `softmax_bwd_rows_kernel`, whole rows
   in registers, BLOCK_M rows per program.
-- Many rows (M > 128) of 4097-16384 two-byte values: `softmax_bwd_two_pass_kernel`
+- Many rows (M > 128) of 1025-16384 two-byte values: `softmax_bwd_two_pass_kernel`
   (TWO_PASS), two reads of the row, the second from L2: measured faster there than
   holding it in registers.
 - Longer rows: `softmax_bwd_looped_kernel` needs the dot product before it can write
@@ -108,12 +108,13 @@ def softmax_bwd_two_pass_kernel(y_ptr, dy_ptr, dx_ptr, N: tl.constexpr, stride_y
 ROW_BYTES_IN_REGISTERS = 64 << 10
 LOOPED_BLOCK_N, LOOPED_WARPS = 4096, 16
 # (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > 128) of
-# 4097-16384 two-byte values take two reads of the row, the second from L2, instead of
+# 1025-16384 two-byte values take two reads of the row, the second from L2, instead of
 # holding it in registers: fewer registers a thread let more warps share an SM. This is how
 # torch.compile's Inductor writes it (bench/inductor_code.py); on the H200 it took 4096 x 16384
-# from 96.9 to 91.7 us and 4096 x 8192 from 48.3 to 47.0 (bench/inductor_like.py, call 27;
+# from 96.9 to 91.7 us, 4096 x 8192 from 48.3 to 47.0 (bench/inductor_like.py, call 27),
+# 65536 x 4096 from 368.5 to 360.4 and 32768 x 2048 from 92.6 to 90.9 (call 30;
 # bench/results/launch_tuning.md).
-TWO_PASS = {(8192, 2): (4096, 16), (16384, 2): (8192, 32)}
+TWO_PASS = {(2048, 2): (2048, 8), (4096, 2): (2048, 16), (8192, 2): (4096, 16), (16384, 2): (8192, 32)}
 
 
 def softmax_backward(y: torch.Tensor, dy: torch.Tensor) -> torch.Tensor:

@@ -1,6 +1,6 @@
 """The paths that take over at large sizes in four reference solutions (#21), run on CPU.
 
-rmsnorm, layernorm and softmax_backward read many rows of 4097-32768 two-byte values twice
+rmsnorm, layernorm and softmax_backward read many rows of 1025-32768 two-byte values twice
 (the second time from L2) and swiglu runs large contiguous inputs as one flat range: measured
 faster on the H200 (bench/inductor_like.py, call 27). The drills' CPU cases are too small to
 reach those paths, so these tests lower the size thresholds, check that the path is taken,
@@ -31,6 +31,8 @@ ROWS = [  # (drill, kernel, N, chunk it must run in)
     ("layernorm", "layernorm_two_pass_kernel", 12001, 2048),
     ("softmax_backward", "softmax_bwd_two_pass_kernel", 16384, 8192),
     ("softmax_backward", "softmax_bwd_two_pass_kernel", 5000, 4096),
+    ("rmsnorm", "rmsnorm_looped_kernel", 3000, 2048),          # rows of 2049-4096: 2048 at a time
+    ("softmax_backward", "softmax_bwd_two_pass_kernel", 1500, 2048),
 ]
 SWIGLU = [(4, 1024), (5, 781)]          # M * H a multiple of the flat block, and not
 
