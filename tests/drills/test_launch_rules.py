@@ -106,6 +106,9 @@ def test_row_kernels_short_rows(monkeypatch):
     for drill in ("softmax", "rmsnorm", "layernorm"):
         sol = _solution(drill, monkeypatch)
         assert sol.launch_config(torch.empty(16384, 512, dtype=torch.bfloat16)) == (2, 512, 1), drill
+        # rows of 8192 two-byte values: softmax on 16 warps since call 30, the norms on 8
+        assert sol.launch_config(torch.empty(16384, 8192, dtype=torch.float16)) == \
+            (1, 8192, 16 if drill == "softmax" else 8), drill
         for M, N, dtype in itertools.product((1, 100, 128, 129, 4096, 16384), (256, 512, 1000, 4096, 32768),
                                              (torch.bfloat16, torch.float32)):
             block_m, block_n, warps = sol.launch_config(torch.empty(M, N, dtype=dtype))
