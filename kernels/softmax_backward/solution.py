@@ -5,14 +5,14 @@ dx_j = sum_i dy_i y_i (delta_ij - y_j) = y_j (dy_j - sum_i y_i dy_i). Only y is 
 (not x), and one dot product per row.
 
 Memory-bound: read y and dy, write dx (bytes model 3 * M * N * itemsize), ~4 flops per
-element. Like the forward, the fast kernel keeps whole rows in registers: one read of
-each input, the row dot product in float32, one write.
+element. The row dot product is taken in float32. Which kernel runs depends on the
+rows, as measured:
 
 - Rows up to 64 KiB (32k fp16, 16k fp32 columns): `softmax_bwd_rows_kernel`, whole rows
-  in registers, BLOCK_M rows per program.
-- Many rows (M > 128) of 1025-16384 two-byte values: `softmax_bwd_two_pass_kernel`
-  (TWO_PASS), two reads of the row, the second from L2: measured faster there than
-  holding it in registers.
+  in registers (one read of each input), BLOCK_M rows per program.
+- Except many rows (M > 128) of 1025-16384 two-byte values: `softmax_bwd_two_pass_kernel`
+  (TWO_PASS) reads the row twice, the second time from L2, a chunk at a time. On the H200
+  that was faster than holding the row in registers (as torch.compile's kernel does).
 - Longer rows: `softmax_bwd_looped_kernel` needs the dot product before it can write
   anything, so it reads the row twice. With one program per row, ~500 rows are in flight
   at once, and at 32k float32 columns (256 KiB of y and dy per row) that is far more than

@@ -5,6 +5,10 @@
 #    (peers.md, engine); 2. softmax_backward's kernels launched other ways (never tuned on a
 #    GPU: 0.93-0.98x torch.compile at 1024-16384 x 4096-16384); 3. swiglu as one flat range
 #    (Inductor's pointwise launch) against the solution (0.95-0.98x at hidden >= 8192).
+# What happened (94 s): softmax_backward's launches 1-2.5% apart at best (4 warps on whole rows of
+# 16384); swiglu's flat kernel with a runtime H no faster; the Inductor sources did not come back
+# (a call returns at most 8 files), so call 26 ran them again. Results: ../softmax_bwd_tuning_call25.json,
+# ../launch_tuning_call25.json.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)

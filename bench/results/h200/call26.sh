@@ -3,6 +3,7 @@
 #   OUT=/tmp/o bash bench/results/h200/call26.sh      (the device tool sets OUT)
 # Call 25's Inductor sources did not come back (a call returns at most 8 files): the same
 # points again, as one archive (bench/results/inductor_code_h200.tar.gz).
+# What happened (25 s): ../inductor_code_h200.tar.gz, kept configs in ../inductor_code_call26.txt.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)

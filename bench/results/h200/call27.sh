@@ -4,6 +4,7 @@
 # bench/inductor_like.py: Inductor's way of writing the row kernels (two passes over the row,
 # the second from L2; shape as constants; 32-bit offsets), from call 26's sources, against
 # the solutions and torch.compile itself, at the points where torch.compile leads.
+# What happened (102 s): ../inductor_like_call27.json; the table is in ../launch_tuning.md.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)

@@ -8,6 +8,7 @@
 # 2. peers.py at the sizes the change reaches, rmsnorm / layernorm / softmax_backward.
 # Peers' .json, the summary and the log come back; the rest in one archive (a call returns
 # at most 8 files; the .md tables are made again from the .json with peers.py --merge).
+# What happened (173 s): all five pass every case (summary_call28.txt); peers in ../peers_h200/peers_call28{a,b,c}.md.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

@@ -3,6 +3,8 @@
 #   OUT=/tmp/o bash bench/results/h200/call29.sh      (the device tool sets OUT)
 # peers.py at the sizes call 27's changes reach in swiglu (the flat kernel: contiguous inputs of
 # 2^23+ outputs) and row_sum (launch shapes for many rows of 2048-4095 and 8192-16384).
+# What happened (97 s): ../peers_h200/peers_call29{a,b}.md; row_sum's 8192-16384 rule was 0.78-0.87x
+# under CUDA-graph replay at 1024 rows and was taken out again.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

@@ -7,6 +7,8 @@
 # 3. rmsnorm / layernorm at 4096 columns: warps and (layernorm) weights first, bf16 and fp16
 #    (bench/long_rows_tuning.py --no-looped);
 # 4. peers.py for row_sum after the 8192-16384 launch rule was taken out again.
+# What happened (160 s): ../inductor_like_{softmax,softmax_bwd,norms_two_pass}_call30.json,
+# ../long_rows_tuning_norms_call30.json, ../peers_h200/peers_call30.md; taken: see ../launch_tuning.md.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

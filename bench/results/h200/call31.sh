@@ -4,6 +4,7 @@
 # After call 30's changes (softmax_backward: two passes for many rows of 1025-4096 two-byte
 # values too; rmsnorm: for 2049-4096; layernorm: rows of 4096 on 8 warps):
 # 1. every case incl. gpu_cases of the three drills; 2. peers.py at the sizes reached.
+# What happened (134 s): all three pass every case (summary_call31.txt); ../peers_h200/peers_call31{a,b}.md.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

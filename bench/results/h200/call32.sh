@@ -6,6 +6,8 @@
 # 2. row_sum's kernel at 16 warps for rows of 8192-16384 (Inductor's launch there: 2048-column
 #    chunks on 16 warps), bench/launch_tuning.py; 3. Liger's one-row softmax with and without
 #    its cache hints, fp16 (call 30 ran bf16).
+# What happened (112 s): ../peers_h200/peers_call32.md, ../launch_tuning_call32.json,
+# ../inductor_like_softmax_fp16_call32.json; nothing taken from 2 or 3.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
