@@ -18,7 +18,6 @@ that wins is then written into the solution with its masks and limits.
 from __future__ import annotations
 
 import argparse
-import json
 import sys
 from pathlib import Path
 
@@ -26,7 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load, time_variants  # noqa: E402
+from long_rows_tuning import load, save_rows, time_variants  # noqa: E402
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -277,9 +276,7 @@ def main() -> int:
                       f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
             del inputs, want
             torch.cuda.empty_cache()
-            Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "device": torch.cuda.get_device_name(),
-                                                  "torch": torch.__version__, "triton": triton.__version__,
-                                                  "rows": rows}, indent=1))
+            save_rows(args.out, rows)
     return 0
 
 

@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import json
 import sys
 from pathlib import Path
 
@@ -32,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load, time_variants  # noqa: E402
+from long_rows_tuning import load, save_rows, time_variants  # noqa: E402
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -280,9 +279,7 @@ def main() -> int:
                       f"cudagraph {best['cudagraph_us']:.1f} us (torch {reference:.1f})", flush=True)
             del inputs, want
             torch.cuda.empty_cache()
-            Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv), "device": torch.cuda.get_device_name(),
-                                                  "torch": torch.__version__, "triton": triton.__version__,
-                                                  "rows": rows}, indent=1))
+            save_rows(args.out, rows)
     return 0
 
 

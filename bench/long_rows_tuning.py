@@ -78,6 +78,18 @@ def time_variants(row: dict, variants, inputs, want, rep_ms: float) -> tuple[lis
     return rows, best
 
 
+def save_rows(path: str, rows: list[dict]) -> None:
+    """Write every timed row so far to `path` with the command, device and versions: called after
+    each shape, so a run cut short by a time limit keeps what it measured."""
+    import torch
+    import triton
+
+    device = torch.cuda.get_device_name() if torch.cuda.is_available() else "cpu"
+    Path(path).write_text(json.dumps({"command": " ".join(sys.argv), "device": device,
+                                      "torch": torch.__version__, "triton": triton.__version__,
+                                      "rows": rows}, indent=1))
+
+
 def variants(drill: str, sol, N: int, with_looped: bool = True, short_rows: bool = False):
     """(name, fn(inputs) -> y) for each way of launching the drill's kernels at row length N."""
     import torch
@@ -193,9 +205,7 @@ def main() -> int:
                           f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
                 del inputs, want
                 torch.cuda.empty_cache()
-                # after every shape: a run cut short by a time limit keeps what it measured
-                Path(args.out).write_text(json.dumps({"command": " ".join(sys.argv),
-                                                      "device": torch.cuda.get_device_name(), "rows": rows}, indent=1))
+                save_rows(args.out, rows)
     return 0
 
 
