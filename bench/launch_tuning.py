@@ -13,7 +13,7 @@ bench/peers.py found, on the H200 (bench/results/peers_h200/README.md):
 This times, per shape, the solution as it is against its kernels launched other ways and
 against variants (swiglu: an approximate division, and the output as one flat range as Inductor
 launches it, both defined here; matmul: split-K launches of
-the solution's skinny kernel; attention: bench/attention_variants.py's kernel changes and SDPA
+the solution's skinny kernel, and bench/matmul_variants.py's TMA kernels; attention: bench/attention_variants.py's kernel changes and SDPA
 per backend; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs). Every variant is checked against
 the drill's baseline before it is timed; timing is the engine's (L2 flushed by a read) and
 do_bench_cudagraph. Prints the best variant per shape and writes every row to --out after
@@ -143,6 +143,10 @@ def matmul_variants(sol, M, N, K):
                                                              (64, 128), (4, 8), (3, 4)):
             if bm * bn >= 128 * 128 or warps == 4:
                 out.append((f"tiled bm={bm} bn={bn} bk={bk} w={warps} s={stages}", tiled(bm, bn, bk, warps, stages)))
+        # the same product through TMA tensor descriptors, tiled and persistent (call 34)
+        import matmul_variants
+
+        out += matmul_variants.variants()
     block_m = max(16, min(64, triton.next_power_of_2(M)))
     for block_n, block_k, splits, warps, stages in itertools.product(
             (64, 128), (128, 256), (1, 2, 4, 8), (4,), (3, 4, 5)):
