@@ -103,10 +103,14 @@ EXPECTED = {
     "moe_gating_ties_high_id": Expect("moe_gating", "failed",
                                       {"ties-fp16": "out of tolerance", "ties-k8-bf16": "out of tolerance"},
                                       passing=("mixtral-8-k2", "all-to-one-expert", "empty-experts")),
+    # Whether a stray row is overwritten later by its owner depends on which program runs last:
+    # tile-tails' fixed group sizes make it fail under the interpreter every time; random-8-experts
+    # draws its sizes from the run's seed: it failed in earlier CPU runs and passed in one (CI, 2026-11-28),
+    # so it is not required to fail.
     "grouped_gemm_rows_past_group": Expect("grouped_gemm", "failed",
-                                           {"tile-tails": "out of tolerance", "random-8-experts": "out of tolerance"},
+                                           {"tile-tails": "out of tolerance"},
                                            passing=("one-expert", "single-token"),
-                                           gpu_racy=("tile-tails", "random-8-experts")),
+                                           gpu_racy=("tile-tails",)),
     "dropout_memory_offsets": Expect("dropout", "failed",
                                      {"strided-rows-fp16": "out of tolerance", "transposed-view-bf16": "out of tolerance",
                                       "strided-rows-n780-bf16": "out of tolerance",
