@@ -161,8 +161,8 @@ def layernorm_two_pass_kernel(x_ptr, w_ptr, b_ptr, y_ptr, N: tl.constexpr, strid
 
 # (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > MIN_PROGRAMS)
 # of 8193-16384 two-byte values run the two-pass kernel instead of holding the row in
-# registers: 16 warps with fewer registers a thread keep more bytes in flight, and the second
-# read comes from L2. This is how torch.compile's Inductor writes it (bench/inductor_code.py);
+# registers; the second read comes from L2 (a chunk at a time needs fewer registers a thread:
+# the likely reason, not profiled). This is how torch.compile's Inductor writes it (bench/inductor_code.py);
 # on the H200 it took 4096 x 16384 from 74.0 to 67.9 us and 16384 x 16384 from 270.6 to 258.6
 # (bench/inductor_like.py, call 27; bench/results/launch_tuning.md).
 TWO_PASS = {(16384, 2): (2048, 16)}

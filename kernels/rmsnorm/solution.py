@@ -83,8 +83,9 @@ def rmsnorm_looped_kernel(x_ptr, w_ptr, y_ptr, N: tl.constexpr, stride_xm, strid
 
 
 # (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > MIN_PROGRAMS)
-# of two-byte values run the two-pass kernel instead of holding the row in registers. Fewer
-# registers a thread let two 16-32-warp programs share an SM, and the re-read comes from L2.
+# of two-byte values run the two-pass kernel instead of holding the row in registers; the
+# re-read comes from L2 (a chunk at a time needs fewer registers a thread: the likely reason,
+# not profiled).
 # This is how torch.compile's Inductor writes the kernel (bench/inductor_code.py); on the H200
 # it took 1024 x 32768 from 39.6 to 34.3 us, 4096 x 16384 from 68.9 to 64.4, 4096 x 8192 from
 # 34.1 to 32.8 (bench/inductor_like.py, call 27), 16384 x 4096 from 66.1 to 64.3 (call 30;

@@ -109,7 +109,8 @@ ROW_BYTES_IN_REGISTERS = 64 << 10
 LOOPED_BLOCK_N, LOOPED_WARPS = 4096, 16
 # (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > 128) of
 # 1025-16384 two-byte values take two reads of the row, the second from L2, instead of
-# holding it in registers: fewer registers a thread let more warps share an SM. This is how
+# holding it in registers (a chunk at a time needs fewer registers a thread: the likely reason,
+# not profiled). This is how
 # torch.compile's Inductor writes it (bench/inductor_code.py); on the H200 it took 4096 x 16384
 # from 96.9 to 91.7 us, 4096 x 8192 from 48.3 to 47.0 (bench/inductor_like.py, call 27),
 # 65536 x 4096 from 368.5 to 360.4 and 32768 x 2048 from 92.6 to 90.9 (call 30;
