@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load  # noqa: E402
+from long_rows_tuning import load, point_inputs  # noqa: E402
 
 
 def kept_configs(seen: set) -> list[str]:
@@ -60,9 +60,7 @@ def main() -> int:
     for point in args.points:
         drill, shape_s = point.split(":")
         spec = load(drill, "spec")
-        case = {"name": "t", "shape": [int(v) for v in shape_s.split("x")], "dtype": args.dtype,
-                "fill": "randn", "layout": "contiguous"}
-        inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device(args.device))
+        inputs, _ = point_inputs(spec, [int(v) for v in shape_s.split("x")], args.dtype, args.device)
         torch._dynamo.reset()
         compiled = torch.compile(spec.baseline, dynamic=False)
         try:

@@ -25,7 +25,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load, save_rows, time_variants  # noqa: E402
+from long_rows_tuning import load, point_inputs, time_point  # noqa: E402
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -260,23 +260,16 @@ def main() -> int:
         spec, sol = load(drill, "spec"), load(drill, "solution")
         for shape_s in (args.shapes.split(",") if args.shapes else SHAPES[drill]):
             M, N = map(int, shape_s.split("x"))
-            case = {"name": "t", "shape": [M, N], "dtype": args.dtype, "fill": "randn", "layout": "contiguous"}
-            inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device(args.device))
-            want = spec.baseline(*inputs).float()
+            inputs, want = point_inputs(spec, [M, N], args.dtype, args.device)
             if args.device == "cpu":
                 for name, fn in variants(drill, sol, M, N):
                     err = float((fn(*inputs).float() - want).abs().max())
                     print(f"{drill} {shape_s} {name}: max abs err {err:.3g} (tolerance {bf16_tolerance(want):.3g})")
                 continue
-            timed, best = time_variants({"drill": drill, "shape": [M, N], "dtype": args.dtype},
-                                        variants(drill, sol, M, N, spec), inputs, want, args.rep_ms)
-            rows += timed
-            if best:
-                print(f"BEST {drill} {shape_s}: {best['variant']} engine {best['engine_us']:.1f} us "
-                      f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
+            time_point(f"{drill} {shape_s}", {"drill": drill, "shape": [M, N], "dtype": args.dtype},
+                       variants(drill, sol, M, N, spec), inputs, want, args.rep_ms, rows, args.out)
             del inputs, want
             torch.cuda.empty_cache()
-            save_rows(args.out, rows)
     return 0
 
 

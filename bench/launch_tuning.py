@@ -31,7 +31,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 sys.path.insert(0, str(REPO / "bench"))
 
-from long_rows_tuning import load, save_rows, time_variants  # noqa: E402
+from long_rows_tuning import load, point_inputs, time_point  # noqa: E402
 
 import torch  # noqa: E402
 import triton  # noqa: E402
@@ -257,9 +257,7 @@ def main() -> int:
                 print(f"SKIP {drill} {shape_s}: budget", flush=True)
                 continue
             shape = [int(v) for v in shape_s.split("x")]
-            case = {"name": "t", "shape": shape, "dtype": args.dtype, "fill": "randn", "layout": "contiguous"}
-            inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
-            want = spec.baseline(*inputs).float()
+            inputs, want = point_inputs(spec, shape, args.dtype)
             if drill == "swiglu":
                 variants = swiglu_variants(sol, *shape)
             elif drill == "bias_gelu":
@@ -275,15 +273,11 @@ def main() -> int:
                 variants = [(n, f) for n, f in variants if n == "solution as is" or any(k in n for k in keep)]
             reference = timing.quantiles(timing.time_baseline(lambda a=inputs: spec.baseline(*a), 10, args.rep_ms))[0] * 1e3
             print(f"SHAPE {drill} {shape_s} torch engine {reference:.1f} us", flush=True)
-            timed, best = time_variants({"drill": drill, "shape": shape, "dtype": args.dtype,
-                                         "torch_engine_us": reference}, variants, inputs, want, args.rep_ms)
-            rows += timed
-            if best:
-                print(f"BEST {drill} {shape_s}: {best['variant']} engine {best['engine_us']:.1f} us "
-                      f"cudagraph {best['cudagraph_us']:.1f} us (torch {reference:.1f})", flush=True)
+            time_point(f"{drill} {shape_s}", {"drill": drill, "shape": shape, "dtype": args.dtype,
+                                               "torch_engine_us": reference}, variants, inputs, want, args.rep_ms,
+                       rows, args.out, note=f" (torch {reference:.1f})")
             del inputs, want
             torch.cuda.empty_cache()
-            save_rows(args.out, rows)
     return 0
 
 

@@ -78,6 +78,28 @@ def time_variants(row: dict, variants, inputs, want, rep_ms: float) -> tuple[lis
     return rows, best
 
 
+def point_inputs(spec, shape: list[int], dtype: str, device: str = "cuda"):
+    """The drill's inputs for one point (randn, contiguous, seed 1) and its baseline's output
+    in float32: what every variant is checked against."""
+    import torch
+
+    case = {"name": "t", "shape": list(shape), "dtype": dtype, "fill": "randn", "layout": "contiguous"}
+    inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device(device))
+    return inputs, spec.baseline(*inputs).float()
+
+
+def time_point(label: str, row: dict, variants, inputs, want, rep_ms: float, rows: list[dict], out: str,
+               note: str = "") -> None:
+    """time_variants for one point, its rows added to `rows` and saved to `out` (save_rows),
+    and a `BEST label: ...` line (`note` appended) for the fastest under the engine's protocol."""
+    timed, best = time_variants(row, variants, inputs, want, rep_ms)
+    rows += timed
+    if best:
+        print(f"BEST {label}: {best['variant']} engine {best['engine_us']:.1f} us "
+              f"cudagraph {best['cudagraph_us']:.1f} us{note}", flush=True)
+    save_rows(out, rows)
+
+
 def save_rows(path: str, rows: list[dict]) -> None:
     """Write every timed row so far to `path` with the command, device and versions: called after
     each shape, so a run cut short by a time limit keeps what it measured."""
@@ -193,19 +215,12 @@ def main() -> int:
         for shape in args.shapes.split(","):
             M, N = map(int, shape.split("x"))
             for dtype in args.dtypes.split(","):
-                case = {"name": "t", "shape": [M, N], "dtype": dtype, "fill": "randn", "layout": "contiguous"}
-                inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device("cuda"))
-                want = spec.baseline(*inputs).float()
-                timed, best = time_variants({"drill": drill, "shape": [M, N], "dtype": dtype},
-                                            variants(drill, sol, N, not args.no_looped, args.short_rows),
-                                            inputs, want, args.rep_ms)
-                rows += timed
-                if best:
-                    print(f"BEST {drill} {shape} {dtype}: {best['variant']} engine {best['engine_us']:.1f} us "
-                          f"cudagraph {best['cudagraph_us']:.1f} us", flush=True)
+                inputs, want = point_inputs(spec, [M, N], dtype)
+                time_point(f"{drill} {shape} {dtype}", {"drill": drill, "shape": [M, N], "dtype": dtype},
+                           variants(drill, sol, N, not args.no_looped, args.short_rows), inputs, want,
+                           args.rep_ms, rows, args.out)
                 del inputs, want
                 torch.cuda.empty_cache()
-                save_rows(args.out, rows)
     return 0
 
 
