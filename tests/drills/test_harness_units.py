@@ -111,6 +111,14 @@ def test_device_facts_are_measured_once_per_device(tmp_path, monkeypatch):
     assert len(calls) == 2
     cached = json.loads((tmp_path / timing.CACHE_FILE).read_text())
     assert len(cached) == 2 and all(v["name"] in k for k, v in cached.items())
+    # facts cached by an older way of measuring (no method, or another) are measured again
+    key = timing.device_key("H100", versions)
+    cached[key].pop("method")
+    (tmp_path / timing.CACHE_FILE).write_text(json.dumps(cached))
+    timing.device_facts(str(tmp_path), "H100", versions, lambda m: None)
+    assert len(calls) == 3
+    timing.device_facts(str(tmp_path), "H100", versions, lambda m: None)
+    assert len(calls) == 3
 
 
 def test_quantiles_interpolate_like_torch_quantile():

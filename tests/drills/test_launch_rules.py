@@ -128,3 +128,64 @@ def test_layernorm_few_rows(monkeypatch):
     assert launch(1, 32768) == (1, 32768, 32)        # whole rows of 32768: unchanged
     assert launch(1, 2048) == (1, 2048, 8)           # below 4096: block_n / 256 warps
     assert launch(4096, 4096) == (1, 4096, 8)        # many rows: the table (8 warps since call 30)
+
+
+def test_matmul_tma_layout(monkeypatch):
+    import torch
+
+    mm = _solution("matmul", monkeypatch)
+    hopper = (9, 0)
+
+    def a_b(M, N, K, dtype=torch.bfloat16, b_layout="kn", a_pad=0):
+        a = torch.empty(M, K + a_pad, dtype=dtype)[:, :K]
+        b = torch.empty(N, K, dtype=dtype).t() if b_layout == "nk" else torch.empty(K, N, dtype=dtype)
+        return a, b
+
+    assert mm.tma_layout(*a_b(4096, 4096, 4096), hopper) == "kn"
+    assert mm.tma_layout(*a_b(2056, 8200, 1032, torch.float16, "nk"), hopper) == "nk"
+    assert mm.tma_layout(*a_b(4104, 4096, 1029, a_pad=3), hopper) == "kn"      # row stride 1032: aligned
+    # below 2^34 (the TMA kernel was no faster at 2048^3), skinny, not Hopper, or fp32: not TMA
+    assert mm.tma_layout(*a_b(2048, 2048, 2048), hopper) is None
+    assert mm.tma_layout(*a_b(64, 65536, 8192), hopper) is None
+    assert mm.tma_layout(*a_b(4096, 4096, 4096), (8, 0)) is None
+    assert mm.tma_layout(*a_b(4096, 4096, 4096), (10, 0)) is None
+    assert mm.tma_layout(*a_b(4096, 4096, 4096, torch.float32), hopper) is None
+    # rows that do not start on 16-byte boundaries go to the pointer kernel
+    assert mm.tma_layout(*a_b(4104, 4096, 1030, a_pad=3), hopper) is None      # A's row stride 1033
+    assert mm.tma_layout(*a_b(4100, 4100, 1032), hopper) is None               # N % 8 (C's rows)
+    assert mm.tma_layout(*a_b(4096, 4104, 1030, b_layout="nk"), hopper) is None  # B^T's row stride 1030
+    a, b = a_b(4096, 4096, 4097)
+    assert mm.tma_layout(a, b, hopper) is None                                 # A's row stride 4097
+    base = torch.empty(4096 * 4096 + 1, dtype=torch.bfloat16)
+    shifted = base[1:].view(4096, 4096)                                        # 2 bytes off alignment
+    assert mm.tma_layout(shifted, a_b(4096, 4096, 4096)[1], hopper) is None
+    assert mm.tma_layout(a_b(4096, 4096, 4096)[0], shifted, hopper) is None
+
+
+def test_matmul_tma_configs_compile_for_hopper(monkeypatch):
+    """Every autotune config of the TMA kernel compiles for sm_90 in both layouts, moves its
+    tiles with TMA, multiplies on wgmma, and fits in an H100/H200's 227 KB of shared memory."""
+    import pytest
+
+    triton = pytest.importorskip("triton")
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    mm = _solution("matmul", monkeypatch)
+    kernel = mm.matmul_tma_kernel
+    assert len(kernel.configs) >= 4
+    for b_t in (False, True):
+        for cfg in kernel.configs:
+            kw = cfg.kwargs
+            bm, bn, bk = kw["BLOCK_M"], kw["BLOCK_N"], kw["BLOCK_K"]
+            b_tile = f"{bn},{bk}" if b_t else f"{bk},{bn}"
+            signature = {"a_desc": f"tensordesc<bf16[{bm},{bk}]>", "b_desc": f"tensordesc<bf16[{b_tile}]>",
+                         "c_desc": f"tensordesc<bf16[{bm},{bn}]>", "M": "i32", "N": "i32", "K": "i32",
+                         **{name: "constexpr" for name in ("B_T", "DTYPE", "NUM_SMS", *kw)}}
+            src = ASTSource(fn=kernel.fn, signature=signature,
+                            constexprs={"B_T": b_t, "DTYPE": "bfloat16", "NUM_SMS": 132, **kw})
+            compiled = triton.compile(src, target=GPUTarget("cuda", 90, 32),
+                                      options={"num_warps": cfg.num_warps, "num_stages": cfg.num_stages})
+            ptx = compiled.asm["ptx"]
+            assert "cp.async.bulk.tensor" in ptx and "wgmma" in ptx, (b_t, kw)
+            assert compiled.metadata.shared <= 227 * 1024, (b_t, kw, compiled.metadata.shared)

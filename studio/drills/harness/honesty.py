@@ -245,9 +245,18 @@ def _autotuning() -> bool:
     return False
 
 
+def _launch_tensor(value: Any) -> Any:
+    """The tensor a kernel argument gives the kernel: the tensor itself, or the tensor behind a
+    host-built TMA descriptor (triton.tools.tensor_descriptor.TensorDescriptor, Gluon's
+    TensorDescriptor: both hold it as `base`), through which a Hopper kernel writes its output."""
+    if type(value).__name__.endswith("TensorDescriptor") and isinstance(getattr(value, "base", None), torch.Tensor):
+        return value.base
+    return value
+
+
 def _unique_storages(values: list[Any]) -> list[torch.Tensor]:
     seen, tensors = set(), []
-    for value in values:
+    for value in map(_launch_tensor, values):
         if isinstance(value, torch.Tensor) and value.numel() > 0:
             key = storage_key(value)
             if key not in seen:
