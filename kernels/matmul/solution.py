@@ -48,6 +48,11 @@ import torch
 import triton
 import triton.language as tl
 
+try:     # host-built TMA descriptors (Triton 3.4+); without them every product takes the pointer kernel
+    from triton.tools.tensor_descriptor import TensorDescriptor
+except ImportError:
+    TensorDescriptor = None
+
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
 
@@ -228,7 +233,7 @@ def tma_layout(a: torch.Tensor, b: torch.Tensor, capability: tuple[int, int]) ->
     allocated here, row-major [M, N], so N must be a multiple of 8 too."""
     M, K = a.shape
     N = b.shape[1]
-    if (INTERPRET or capability[0] != 9 or a.dtype not in (torch.float16, torch.bfloat16)
+    if (INTERPRET or TensorDescriptor is None or capability[0] != 9 or a.dtype not in (torch.float16, torch.bfloat16)
             or M <= SKINNY_M or M * N * K < TMA_MIN_MNK or N % 8):
         return None
     item = a.element_size()
@@ -242,8 +247,6 @@ def tma_layout(a: torch.Tensor, b: torch.Tensor, capability: tuple[int, int]) ->
 
 
 def _matmul_tma(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, layout: str, sms: int) -> torch.Tensor:
-    from triton.tools.tensor_descriptor import TensorDescriptor
-
     M, K = a.shape
     N = b.shape[1]
     # block shapes are placeholders here: the autotune pre-hook sets each config's

@@ -160,6 +160,8 @@ def test_matmul_tma_layout(monkeypatch):
     shifted = base[1:].view(4096, 4096)                                        # 2 bytes off alignment
     assert mm.tma_layout(shifted, a_b(4096, 4096, 4096)[1], hopper) is None
     assert mm.tma_layout(a_b(4096, 4096, 4096)[0], shifted, hopper) is None
+    mm.TensorDescriptor = None                                                 # a Triton without TMA descriptors
+    assert mm.tma_layout(*a_b(4096, 4096, 4096), hopper) is None
 
 
 def test_matmul_tma_configs_compile_for_hopper(monkeypatch):
