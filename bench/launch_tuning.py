@@ -143,6 +143,9 @@ def matmul_variants(sol, M, N, K):
                                                              (64, 128), (4, 8), (3, 4)):
             if bm * bn >= 128 * 128 or warps == 4:
                 out.append((f"tiled bm={bm} bn={bn} bk={bk} w={warps} s={stages}", tiled(bm, bn, bk, warps, stages)))
+        # the pointer-tile kernel with 6-8 K steps in flight, one tile per SM at 1024^3 (call 40)
+        for (bm, bn), warps, stages in itertools.product(((64, 128), (128, 64)), (4, 8), (6, 8)):
+            out.append((f"deep tiled bm={bm} bn={bn} bk=64 w={warps} s={stages}", tiled(bm, bn, 64, warps, stages)))
         # the same product through TMA tensor descriptors, tiled and persistent (call 34)
         import matmul_variants
 

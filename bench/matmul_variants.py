@@ -86,6 +86,11 @@ def tma(bm, bn, bk, warps, stages, persistent=False):
 
 TILES = [(128, 128, 64, 8, 3), (128, 128, 64, 8, 4), (128, 64, 64, 4, 4), (64, 128, 64, 4, 4),
          (128, 256, 64, 8, 3), (128, 64, 128, 8, 3), (64, 64, 64, 4, 4)]
+# Call 39 (Nsight Compute at 1024^3): cuBLAS runs 128 x 64 tiles (128 CTAs, one per SM) with an
+# 8-deep pipeline of 64-wide K steps; the solution's autotuner had picked 128 x 128 (64 CTAs).
+# Tiles that give every SM one and keep 6-8 K steps in flight (call 40):
+DEEP_TILES = [(128, 64, 64, 4, 6), (128, 64, 64, 4, 8), (128, 64, 64, 8, 8), (64, 128, 64, 4, 6),
+              (64, 128, 64, 4, 8), (64, 128, 64, 8, 8), (128, 64, 128, 4, 4), (64, 128, 128, 4, 4)]
 
 
 def variants():
@@ -95,4 +100,6 @@ def variants():
         for bm, bn, bk, warps, stages in TILES:
             out.append((f"tma{' persistent' if persistent else ''} bm={bm} bn={bn} bk={bk} w={warps} s={stages}",
                         tma(bm, bn, bk, warps, stages, persistent)))
+    for bm, bn, bk, warps, stages in DEEP_TILES:
+        out.append((f"tma deep bm={bm} bn={bn} bk={bk} w={warps} s={stages}", tma(bm, bn, bk, warps, stages)))
     return out

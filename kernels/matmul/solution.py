@@ -28,18 +28,21 @@ fewer programs than SMs it splits K too (split-K): each program sums one slice o
 float32 partial, and a second small kernel adds the slices in a fixed order (deterministic,
 no atomics) and rounds once to C's dtype.
 
-Large products on Hopper (sm_90, fp16/bf16, M*N*K >= 2^34) take `matmul_tma_kernel`: the same
+Products of M*N*K >= 2^30 on Hopper (sm_90, fp16/bf16) take `matmul_tma_kernel`: the same
 tiles, moved by the Tensor Memory Accelerator. A host-built tensor descriptor (shape, strides,
 tile shape) tells the TMA unit where each tile lives; one thread issues the copy of a whole
 tile into shared memory and the tile arrives in the layout wgmma reads, with out-of-bounds
 rows and columns filled with zeros (no masks, no address arithmetic in the loop). The kernel
 is persistent: one program per SM walks the tiles in the grouped order. On an H200 at 4096^3
 this took 181 us where the pointer-tile kernel took 193 and cuBLAS 180 (bench/matmul_host.py,
-bench/results/launch_tuning.md). TMA needs 16-byte aligned rows, so the path is taken only
-when A is row-major, B is row-major or the transpose of a row-major weight ([N, K] read as
-tiles of B^T), and row strides are multiples of 8 elements; everything else takes the
-pointer-tile kernel. Below 2^34 the TMA kernel was no faster (1024^3, 2048^3), and the
-pointer kernel stays.
+bench/results/launch_tuning.md). At 1024^3 the winner is a different tile: cuBLAS runs one
+128 x 64 tile per SM with 8 K steps in flight (Nsight Compute, call 39), where the pointer
+kernel's autotuner had picked 128 x 128 tiles, 64 programs for 132 SMs. 64 x 128 tiles with
+128-deep K steps (128 programs, 4 stages) took 1024^3 from 10.3 to 9.0 us (cuBLAS 8.2) with L2
+flushed, and to cuBLAS's 5.2-5.4 us under CUDA-graph replay; those tiles are in the autotuner's
+list. TMA needs 16-byte aligned rows, so the path is taken only when A is row-major, B is
+row-major or the transpose of a row-major weight ([N, K] read as tiles of B^T), and row
+strides are multiples of 8 elements; everything else takes the pointer-tile kernel.
 """
 
 import os
@@ -172,6 +175,9 @@ def _tma_configs():
         cfg(128, 128, 64, 8, 4),
         cfg(128, 128, 128, 8, 3),
         cfg(128, 128, 64, 4, 4),
+        cfg(64, 128, 128, 4, 4),     # the fastest measured at 1024^3: a tile per SM, deep K steps
+        cfg(64, 128, 64, 4, 6),
+        cfg(128, 64, 128, 4, 4),
         cfg(64, 128, 64, 4, 4),
         cfg(128, 64, 64, 4, 4),
     ]
@@ -213,7 +219,7 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K, B_T: tl.constexpr, DTYPE:
         c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))   # edges clipped
 
 
-TMA_MIN_MNK = 2 ** 34         # H200: TMA no faster at 2048^3 (2^33), faster at 4096^3 (2^36) and up
+TMA_MIN_MNK = 2 ** 30         # 1024^3, the smallest product measured (H200: faster there and from 4096^3 up)
 _DEVICES: dict[int, tuple[tuple[int, int], int]] = {}
 
 

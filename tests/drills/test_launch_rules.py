@@ -144,8 +144,10 @@ def test_matmul_tma_layout(monkeypatch):
     assert mm.tma_layout(*a_b(4096, 4096, 4096), hopper) == "kn"
     assert mm.tma_layout(*a_b(2056, 8200, 1032, torch.float16, "nk"), hopper) == "nk"
     assert mm.tma_layout(*a_b(4104, 4096, 1029, a_pad=3), hopper) == "kn"      # row stride 1032: aligned
-    # below 2^34 (the TMA kernel was no faster at 2048^3), skinny, not Hopper, or fp32: not TMA
-    assert mm.tma_layout(*a_b(2048, 2048, 2048), hopper) is None
+    assert mm.tma_layout(*a_b(1024, 1024, 1024), hopper) == "kn"              # where its deep tiles won
+    assert mm.tma_layout(*a_b(1100, 1032, 1064, torch.float16), hopper) == "kn"
+    # below 1024^3 (not measured), skinny, not Hopper, or fp32: not TMA
+    assert mm.tma_layout(*a_b(1024, 1024, 1016), hopper) is None
     assert mm.tma_layout(*a_b(64, 65536, 8192), hopper) is None
     assert mm.tma_layout(*a_b(4096, 4096, 4096), (8, 0)) is None
     assert mm.tma_layout(*a_b(4096, 4096, 4096), (10, 0)) is None
