@@ -40,6 +40,7 @@ import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
 from long_rows_tuning import load, save_rows  # noqa: E402
+from matmul_variants import _tile  # noqa: E402  (the grouped tile order, shared with the TMA variants)
 
 _SCRATCH: dict[int, torch.Tensor] = {}
 
@@ -51,14 +52,6 @@ def cached_scratch(size: int, alignment: int, stream):
     if buf is None or buf.numel() < size:
         buf = _SCRATCH[stream] = torch.empty(max(size, 1 << 16), device="cuda", dtype=torch.int8)
     return buf
-
-
-@triton.jit
-def _tile(tile_id, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
-    group = GROUP_M * num_pid_n
-    first_m = (tile_id // group) * GROUP_M
-    size_m = min(num_pid_m - first_m, GROUP_M)
-    return first_m + (tile_id % group) % size_m, (tile_id % group) // size_m
 
 
 @triton.jit
