@@ -125,10 +125,9 @@ def measure_copy_gbps() -> float:
 
 # The matmul peak is the best of torch's (cuBLAS's) rate at these sizes. 8192^3 alone is not
 # a peak: it runs slower than 4096^3 (most likely the power limit lowering the clocks; not
-# measured). On an H200 cuBLAS
-# ran at 1.09-1.15x its 8192^3 rate at 4096^3 (787 against 723 TFLOP/s; 765 against 665), and
-# the matmul solution's TMA kernel reached 770 there: within a few % of the 115% line below
-# (bench/results/launch_tuning.md, calls 36-37).
+# measured). On an H200 cuBLAS ran at 1.09-1.15x its 8192^3 rate at 4096^3 (787 against 723
+# TFLOP/s; 765 against 665), and the matmul solution's TMA kernel reached 770 there: within a
+# few % of the 115% line below (bench/results/launch_tuning.md, calls 36-37).
 MATMUL_PEAK_SIZES = (4096, 8192)
 # Bumped when the way a fact is measured changes: cached facts of another method are measured again.
 FACTS_METHOD = 2
