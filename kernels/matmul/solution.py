@@ -39,8 +39,8 @@ bench/results/launch_tuning.md). At 1024^3 the winner is a different tile: cuBLA
 128 x 64 tile per SM with 8 K steps in flight (Nsight Compute, call 39), where the pointer
 kernel's autotuner had picked 128 x 128 tiles, 64 programs for 132 SMs. 64 x 128 tiles with
 128-deep K steps (128 programs, 4 stages) took 1024^3 from 10.3 to 9.0 us (cuBLAS 8.2) with L2
-flushed, and to cuBLAS's 5.2-5.4 us under CUDA-graph replay: below 2^33 the kernel runs that
-tile, not the autotuner's pick (see TMA_TUNED_MNK). TMA needs 16-byte aligned rows, so the
+flushed, and to cuBLAS's 5.2-5.4 us under CUDA-graph replay. Below 2^34 the kernel runs the
+tile measured fastest near that size, not the autotuner's pick (see TMA_TUNED_MNK). TMA needs 16-byte aligned rows, so the
 path is taken only when A is row-major, B is row-major or the transpose of a row-major weight
 ([N, K] read as tiles of B^T), and row strides are multiples of 8 elements; everything else
 takes the pointer-tile kernel.
@@ -219,12 +219,16 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K, B_T: tl.constexpr, DTYPE:
         c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))   # edges clipped
 
 
-# Below 2^33 (2048^3) one tile, not the autotuner: there a call's time under do_bench (the
-# autotuner's timer) is mostly the host's launch, and call 41's autotuner picked a tile that
-# took bf16 1024^3 to 16.6 us (fp16's pick: 8.9). 64 x 128 tiles with 128-deep K steps, 4 warps,
-# 4 stages were the fastest at 1024^3 in both dtypes (call 40).
-TMA_TUNED_MNK = 2 ** 33
+# Below 2^34 a fixed tile, not the autotuner: there a call's time under do_bench (the autotuner's
+# timer) is mostly the host's launch, and call 41's autotuner picked a tile that took bf16 1024^3
+# to 16.6 us (fp16's pick: 8.9); at 2048^3 the app's bench saw 28.9-30.7 us where peers.py had
+# 28.3-29.2 (call 43). The tiles measured fastest on the H200: at 1024^3, 64 x 128 with 128-deep
+# K steps, 4 warps, 4 stages (call 40); at 2048^3, persistent 128 x 256, 8 warps, 3 stages (call
+# 34). The switch between them (2^32) lies between the two measured sizes.
+TMA_SMALL_MNK = 2 ** 32
+TMA_TUNED_MNK = 2 ** 34
 matmul_tma_small_kernel = triton.autotune(configs=[_tma_config(64, 128, 128, 4, 4)], key=[])(matmul_tma_kernel.fn)
+matmul_tma_mid_kernel = triton.autotune(configs=[_tma_config(128, 256, 64, 8, 3)], key=[])(matmul_tma_kernel.fn)
 TMA_MIN_MNK = 2 ** 30         # 1024^3, the smallest product measured (H200: faster there and from 4096^3 up)
 _DEVICES: dict[int, tuple[tuple[int, int], int]] = {}
 
@@ -269,7 +273,9 @@ def _matmul_tma(a: torch.Tensor, b: torch.Tensor, c: torch.Tensor, layout: str, 
         b_desc = TensorDescriptor(b, [K, N], [b.stride(0), 1], [16, 16])
     c_desc = TensorDescriptor(c, [M, N], [N, 1], [16, 16])
     grid = lambda meta: (min(sms, triton.cdiv(M, meta["BLOCK_M"]) * triton.cdiv(N, meta["BLOCK_N"])),)  # noqa: E731
-    kernel = matmul_tma_kernel if M * N * K >= TMA_TUNED_MNK else matmul_tma_small_kernel
+    mnk = M * N * K
+    kernel = (matmul_tma_small_kernel if mnk < TMA_SMALL_MNK else matmul_tma_mid_kernel if mnk < TMA_TUNED_MNK
+              else matmul_tma_kernel)
     kernel[grid](a_desc, b_desc, c_desc, M, N, K, layout == "nk", str(a.dtype).split(".")[-1], sms)
     return c
 

@@ -177,9 +177,10 @@ def test_matmul_tma_configs_compile_for_hopper(monkeypatch):
 
     mm = _solution("matmul", monkeypatch)
     kernel = mm.matmul_tma_kernel
-    assert len(kernel.configs) >= 4 and len(mm.matmul_tma_small_kernel.configs) == 1
+    fixed = mm.matmul_tma_small_kernel.configs + mm.matmul_tma_mid_kernel.configs
+    assert len(kernel.configs) >= 4 and len(fixed) == 2
     for b_t in (False, True):
-        for cfg in kernel.configs + mm.matmul_tma_small_kernel.configs:
+        for cfg in kernel.configs + fixed:
             kw = cfg.kwargs
             bm, bn, bk = kw["BLOCK_M"], kw["BLOCK_N"], kw["BLOCK_K"]
             b_tile = f"{bn},{bk}" if b_t else f"{bk},{bn}"
@@ -195,12 +196,15 @@ def test_matmul_tma_configs_compile_for_hopper(monkeypatch):
             assert compiled.metadata.shared <= 227 * 1024, (b_t, kw, compiled.metadata.shared)
 
 
-def test_matmul_tma_autotunes_only_from_2048_cubed(monkeypatch):
-    """Below 2^33 the autotuner's timer (do_bench) mostly times the host's launch, and a noisy pick
+def test_matmul_tma_autotunes_only_from_2_to_the_34(monkeypatch):
+    """Below 2^34 the autotuner's timer (do_bench) mostly times the host's launch, and a noisy pick
     took bf16 1024^3 to 16.6 us on the H200: there the kernel runs the tile measured fastest."""
     import torch
 
     mm = _solution("matmul", monkeypatch)
+    tiles = [(c.kwargs["BLOCK_M"], c.kwargs["BLOCK_N"], c.kwargs["BLOCK_K"], c.num_warps, c.num_stages)
+             for k in (mm.matmul_tma_small_kernel, mm.matmul_tma_mid_kernel) for c in k.configs]
+    assert tiles == [(64, 128, 128, 4, 4), (128, 256, 64, 8, 3)]     # calls 40 and 34
     launched = []
 
     class Recorder:
@@ -209,16 +213,19 @@ def test_matmul_tma_autotunes_only_from_2048_cubed(monkeypatch):
 
         def __getitem__(self, grid):
             def run(a_desc, b_desc, c_desc, M, N, K, b_t, dtype, sms):
-                launched.append((self.name, M, N, K, b_t, dtype, grid({"BLOCK_M": 64, "BLOCK_N": 128})))
+                launched.append((self.name, b_t, dtype, grid({"BLOCK_M": 64, "BLOCK_N": 128})))
             return run
 
     monkeypatch.setattr(mm, "matmul_tma_kernel", Recorder("tuned"))
-    monkeypatch.setattr(mm, "matmul_tma_small_kernel", Recorder("fixed"))
-    for M, N, K, layout in ((1024, 1024, 1024, "kn"), (2048, 2048, 1024, "nk"), (2048, 2048, 2048, "kn"),
-                            (4096, 4096, 4096, "kn")):
+    monkeypatch.setattr(mm, "matmul_tma_small_kernel", Recorder("1024^3 tile"))
+    monkeypatch.setattr(mm, "matmul_tma_mid_kernel", Recorder("2048^3 tile"))
+    for M, N, K, layout in ((1024, 1024, 1024, "kn"), (2048, 2048, 512, "nk"), (2048, 2048, 1024, "kn"),
+                            (2048, 2048, 2048, "kn"), (4096, 4096, 1024, "kn"), (4096, 4096, 4096, "nk")):
         a = torch.empty(M, K, dtype=torch.bfloat16)
         b = torch.empty(N, K, dtype=torch.bfloat16).t() if layout == "nk" else torch.empty(K, N, dtype=torch.bfloat16)
         mm._matmul_tma(a, b, torch.empty(M, N, dtype=torch.bfloat16), layout, 132)
-    assert [entry[0] for entry in launched] == ["fixed", "fixed", "tuned", "tuned"]
-    assert launched[1][4] is True and launched[0][4] is False and launched[0][5] == "bfloat16"
-    assert launched[0][6] == (128,) and launched[3][6] == (132,)      # a program per tile, at most one per SM
+    assert [entry[0] for entry in launched] == ["1024^3 tile", "1024^3 tile", "2048^3 tile", "2048^3 tile",
+                                                "tuned", "tuned"]
+    assert [entry[1] for entry in launched] == [False, True, False, False, False, True]
+    assert launched[0][2] == "bfloat16"
+    assert launched[0][3] == (128,) and launched[3][3] == (132,)      # a program per tile, at most one per SM

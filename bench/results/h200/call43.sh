@@ -4,6 +4,8 @@
 # The final matmul solution (TMA from 2^30; a fixed 64 x 128 x 128 tile below 2^33) through the app
 # as a user runs it: `studio-drill run matmul @solution --bench --json`, every case, every bench point
 # and its verdict, the flags; and torch's rate at 4096^3 and 8192^3 beside the judge's peak.
+# What happened (134 s): passed, 40 of 40 case checks, no flags, 12 bench points valid (summary_call43.txt);
+# torch 786 TFLOP/s at 4096^3, 737 at 8192^3 (peak_call43.txt). Speedup over torch 0.91-1.12x; 2048^3 fp16 0.91x.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh43 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
