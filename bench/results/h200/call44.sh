@@ -5,6 +5,8 @@
 # had 29.2 against 28.3 (call 42): the autotuner's pick again varies there. Below 2^34 the TMA kernel
 # now runs fixed tiles: 64 x 128 x 128 (4 warps, 4 stages) below 2^32, persistent 128 x 256 x 64
 # (8 warps, 3 stages; call 34's best at 2048^3) from 2^32; the autotuner from 2^34. Same steps as call 41.
+# What happened (109 s): 20 of 20 cases, no flags (summary_call44.txt); ../peers_h200/peers_call44.md: engine
+# 0.93-1.04x the best peer (0.93 at 4096 x 11008 x 4096 bf16 within its 13.8% noise), cudagraph 0.97-1.03x.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
