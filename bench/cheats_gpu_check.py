@@ -26,9 +26,9 @@ sys.path.insert(0, str(REPO))
 from studio.drills.runner import DrillRunner, RunRequest  # noqa: E402
 from tests.drills.test_bad_kernels import EXPECTED, HANG_TIMEOUT_S, error_says  # noqa: E402
 from tests.drills.test_cheats import CHEAT_VERDICTS  # noqa: E402
+from tests.drills.test_cheats import HONEST_SOLUTIONS as HONEST  # noqa: E402
 
 DRILLS = REPO / "tests" / "drills"
-HONEST = [("softmax", "softmax_two_kernels"), ("softmax", "softmax_kernel_cache"), ("layernorm", "layernorm_welford")]
 
 
 INTERPRET = False      # --interpret: the same checks in Triton's interpreter (to try this script without a GPU)

@@ -115,12 +115,17 @@ def test_the_solution_cannot_write_the_users_files(tmp_path, monkeypatch):
     assert not result.passed and "PermissionError" in result.cases[0].error
 
 
-@pytest.mark.parametrize("drill, name", [
+# (drill, file in honest/): unusual solutions that must pass with no flag (also judged on a GPU
+# by bench/cheats_gpu_check.py, which imports this list).
+HONEST_SOLUTIONS = [
     ("softmax", "softmax_two_kernels"),
     ("softmax", "softmax_kernel_cache"),
     ("layernorm", "layernorm_welford"),
     ("softmax", "softmax_tensor_descriptor"),     # output written through a TMA descriptor
-])
+]
+
+
+@pytest.mark.parametrize("drill, name", HONEST_SOLUTIONS)
 def test_unusual_honest_solutions_still_pass(drill, name):
     result = run_drill(drill, HONEST / f"{name}.py", trials=1)
     assert result.passed, (result.status, result.error, result.flag_names(),
