@@ -5,6 +5,7 @@
 # (incl. softmax_tensor_descriptor) must pass with no flag, and the cheats that the provenance and
 # timing checks catch must still fail (decoy_torch_math, decoy_numpy, gpu_skips_after_first,
 # gpu_side_stream, gpu_computes_when_watched), through bench/cheats_gpu_check.py.
+# What happened (64 s): 9 of 9 verdicts as expected (cheats_gpu_check_call45.txt).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh45 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
