@@ -40,7 +40,7 @@ import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
 from long_rows_tuning import load, save_rows  # noqa: E402
-from matmul_variants import _tile  # noqa: E402  (the grouped tile order, shared with the TMA variants)
+from matmul_variants import persistent_tiles  # noqa: E402  (the tile loop of the host-descriptor kernel)
 
 _SCRATCH: dict[int, torch.Tensor] = {}
 
@@ -60,16 +60,7 @@ def tma_device_kernel(a_ptr, b_ptr, c_ptr, M, N, K, stride_am, stride_bk, stride
     a_desc = tl.make_tensor_descriptor(a_ptr, shape=[M, K], strides=[stride_am, 1], block_shape=[BLOCK_M, BLOCK_K])
     b_desc = tl.make_tensor_descriptor(b_ptr, shape=[K, N], strides=[stride_bk, 1], block_shape=[BLOCK_K, BLOCK_N])
     c_desc = tl.make_tensor_descriptor(c_ptr, shape=[M, N], strides=[stride_cm, 1], block_shape=[BLOCK_M, BLOCK_N])
-    num_pid_m, num_pid_n = tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N)
-    k_tiles = tl.cdiv(K, BLOCK_K)
-    for tile_id in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
-        pid_m, pid_n = _tile(tile_id, num_pid_m, num_pid_n, GROUP_M)
-        acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
-        for k in range(0, k_tiles):
-            a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
-            b = b_desc.load([k * BLOCK_K, pid_n * BLOCK_N])
-            acc = tl.dot(a, b, acc)
-        c_desc.store([pid_m * BLOCK_M, pid_n * BLOCK_N], acc.to(c_desc.dtype))
+    persistent_tiles(a_desc, b_desc, c_desc, M, N, K, NUM_SMS, BLOCK_M, BLOCK_N, BLOCK_K, GROUP_M)
 
 
 def device_tma(bm, bn, bk, warps, stages, direct: bool):
