@@ -78,25 +78,22 @@ def _configs():
     ]
 
 
-@triton.jit
-def grouped_tile(tile_id, num_pid_m, num_pid_n, GROUP_M: tl.constexpr):
-    """(pid_m, pid_n) of tile `tile_id` in the grouped launch order: ids walk down GROUP_M
-    tile-rows before moving right, so the tiles in flight share rows of A and columns of B."""
-    num_pid_in_group = GROUP_M * num_pid_n
-    first_pid_m = (tile_id // num_pid_in_group) * GROUP_M
-    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
-    pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
-    pid_n = (tile_id % num_pid_in_group) // group_size_m
-    return pid_m, pid_n
-
-
 @triton.autotune(configs=_configs(), key=["M", "N", "K"])
 @triton.jit
 def matmul_kernel(a_ptr, b_ptr, c_ptr, M, N, K,
                   stride_am, stride_ak, stride_bk, stride_bn, stride_cm, stride_cn,
                   BLOCK_M: tl.constexpr, BLOCK_N: tl.constexpr, BLOCK_K: tl.constexpr,
                   GROUP_M: tl.constexpr, UPCAST: tl.constexpr):
-    pid_m, pid_n = grouped_tile(tl.program_id(0), tl.cdiv(M, BLOCK_M), tl.cdiv(N, BLOCK_N), GROUP_M)
+    # Grouped launch order: program ids walk down GROUP_M tile-rows before moving right.
+    pid = tl.program_id(0)
+    num_pid_m = tl.cdiv(M, BLOCK_M)
+    num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
+    group_id = pid // num_pid_in_group
+    first_pid_m = group_id * GROUP_M
+    group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+    pid_m = first_pid_m + ((pid % num_pid_in_group) % group_size_m)
+    pid_n = (pid % num_pid_in_group) // group_size_m
 
     # Rows/cols past the edge wrap around (% M, % N): every load stays in bounds without a
     # mask on the M/N edges, and only the store is masked.
@@ -204,8 +201,13 @@ def matmul_tma_kernel(a_desc, b_desc, c_desc, M, N, K, B_T: tl.constexpr, DTYPE:
     registers. DTYPE only keys the autotuner (fp16 and bf16 tune apart)."""
     num_pid_m = tl.cdiv(M, BLOCK_M)
     num_pid_n = tl.cdiv(N, BLOCK_N)
+    num_pid_in_group = GROUP_M * num_pid_n
     for tile_id in range(tl.program_id(0), num_pid_m * num_pid_n, NUM_SMS):
-        pid_m, pid_n = grouped_tile(tile_id, num_pid_m, num_pid_n, GROUP_M)
+        group_id = tile_id // num_pid_in_group
+        first_pid_m = group_id * GROUP_M
+        group_size_m = min(num_pid_m - first_pid_m, GROUP_M)
+        pid_m = first_pid_m + ((tile_id % num_pid_in_group) % group_size_m)
+        pid_n = (tile_id % num_pid_in_group) // group_size_m
         acc = tl.zeros((BLOCK_M, BLOCK_N), dtype=tl.float32)
         for k in range(0, tl.cdiv(K, BLOCK_K)):       # the K tail arrives zero-filled
             a = a_desc.load([pid_m * BLOCK_M, k * BLOCK_K])
