@@ -161,6 +161,17 @@ def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
         tl.store(o_ptrs, acc.to(o_src.dtype.element_ty), mask=offs_m[:, None] < S)
 
 
+def _solution():
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "kernels" / "flash_attention" / "solution.py"
+    spec = importlib.util.spec_from_file_location("flash_attention_solution_for_variants", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
 def launch(q, k, v, causal, bm, bn, warps, stages, fma, tma, ws, pipe=False):
     from triton.tools.tensor_descriptor import TensorDescriptor
 
@@ -185,9 +196,19 @@ SWITCHES = [("fma", True, False, False), ("fma+tma", True, True, False),
             ("fma+ws", True, False, True), ("fma+tma+ws", True, True, True)]
 
 
+# head_dim -> tiles (BLOCK_M, BLOCK_N, K/V stages, warps) of the solution's Hopper (Gluon) kernel
+GLUON_TILES = {128: [(128, 128, 2, 8), (128, 64, 3, 8), (128, 64, 4, 8)],
+               64: [(128, 128, 3, 8), (128, 128, 2, 8), (128, 64, 4, 8), (64, 128, 3, 4), (64, 64, 4, 4)]}
+
+
 def variants(shape):
-    """(name, fn(q, k, v, causal) -> o) for every switch set x tile, then SDPA per backend."""
+    """(name, fn(q, k, v, causal) -> o) for the solution's Hopper kernel at other tiles, every
+    switch set x tile of the kernel here, then SDPA per backend."""
     out = []
+    sol = _solution()
+    for bm, bn, stages, warps in GLUON_TILES.get(shape[3], []) if sol.gluon is not None else []:
+        out.append((f"gluon bm={bm} bn={bn} st={stages} w={warps}",
+                    lambda q, k, v, c, a=(bm, bn, stages, warps): sol.attention_hopper(q, k, v, c, *a)))
     for (label, fma, tma, ws), (bm, bn, warps, stages) in ((s, t) for s in SWITCHES for t in TILES):
         if ws and warps < 8:
             continue       # Triton 3.6's Hopper warp specialisation fails to compile with 4 warps

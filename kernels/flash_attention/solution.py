@@ -51,6 +51,19 @@ import triton.language as tl
 
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
+try:   # Gluon (Triton's lower-level dialect) with Hopper's TMA and wgmma; absent in old Tritons
+    from triton.experimental import gluon
+    from triton.experimental.gluon import language as gl
+    from triton.experimental.gluon.language.nvidia.hopper import (
+        fence_async_shared, mbarrier, tma, warpgroup_mma, warpgroup_mma_wait)
+    from triton.experimental.gluon.nvidia.hopper import TensorDescriptor as GluonDescriptor
+    # Triton 3.6 names the TMA copies async_copy_global_to_shared / async_copy_shared_to_global;
+    # later versions async_load / async_store (and the old names raise).
+    _tma_load = getattr(tma, "async_load", None) or tma.async_copy_global_to_shared
+    _tma_store = getattr(tma, "async_store", None) or tma.async_copy_shared_to_global
+except ImportError:      # pragma: no cover - depends on the Triton installed
+    gluon = None
+
 
 def _configs():
     if INTERPRET:
@@ -157,11 +170,194 @@ def attn_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, qk_scale, H, S,
     tl.store(o_ptrs, acc.to(o_ptr.dtype.element_ty), mask=offs_m[:, None] < S)
 
 
+
+# --- Hopper (sm_90): Gluon, TMA and asynchronous wgmma --------------------------------------
+
+# head_dim -> (BLOCK_M, BLOCK_N, K/V stages, warps) of the Hopper kernel.
+HOPPER_TILES = {64: (128, 128, 3, 8), 128: (128, 128, 2, 8)}
+
+
+def hopper_tile(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor):
+    """The Hopper kernel's tile for these inputs, or None where it does not apply: no Gluon,
+    Triton's interpreter, not an sm_90 GPU, not fp16/bf16, a head_dim it has no tile for, or rows
+    TMA cannot address (each row contiguous, the other strides and the base 16-byte aligned)."""
+    if gluon is None or INTERPRET or not q.is_cuda or q.dtype not in (torch.float16, torch.bfloat16):
+        return None
+    if torch.cuda.get_device_capability(q.device)[0] != 9 or q.shape[-1] not in HOPPER_TILES:
+        return None
+    size = q.element_size()
+    for t in (q, k, v):
+        if t.stride(-1) != 1 or t.data_ptr() % 16 or any(s <= 0 or s * size % 16 for s in t.stride()[:-1]):
+            return None
+    return HOPPER_TILES[q.shape[-1]]
+
+
+if gluon is not None:
+    @gluon.jit
+    def _issue_load(desc, smem, bars, b, h, row, j, STAGES: gl.constexpr):
+        slot = j % STAGES
+        bar = bars.index(slot)
+        mbarrier.expect(bar, desc.block_type.nbytes)
+        _tma_load(desc, [b, h, row, 0], bar, smem.index(slot))
+
+
+    @gluon.jit
+    def _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
+                 BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr, s_layout: gl.constexpr):
+        if MASKED:
+            cols = start_n + gl.arange(0, BLOCK_N, layout=gl.SliceLayout(0, s_layout))
+            valid = gl.expand_dims(cols, 0) < S
+            if CAUSAL:
+                rows = m0 + gl.arange(0, BLOCK_M, layout=gl.SliceLayout(1, s_layout))
+                valid = valid & (gl.expand_dims(rows, 1) >= gl.expand_dims(cols, 0))
+            s = gl.where(valid, s * qk_scale, -float("inf"))
+            m_new = gl.maximum(m_i, gl.max(s, 1))
+            p = gl.exp2(s - gl.expand_dims(m_new, 1))
+        else:
+            m_new = gl.maximum(m_i, gl.max(s, 1) * qk_scale)
+            p = gl.exp2(s * qk_scale - gl.expand_dims(m_new, 1))
+        alpha = gl.exp2(m_i - m_new)
+        l_i = l_i * alpha + gl.sum(p, 1)
+        return p, m_new, l_i, alpha
+
+
+    @gluon.jit
+    def attn_fwd_hopper_kernel(q_desc, k_desc, v_desc, o_desc, qk_scale, H, S,
+                               HEAD_DIM: gl.constexpr, BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr,
+                               STAGES: gl.constexpr, CAUSAL: gl.constexpr, num_warps: gl.constexpr):
+        dtype: gl.constexpr = q_desc.dtype
+        if CAUSAL:       # the longest rows of the causal triangle first: a shorter tail
+            start_m = gl.num_programs(0) - 1 - gl.program_id(0)
+        else:
+            start_m = gl.program_id(0)
+        bh = gl.program_id(1)
+        b = bh // H
+        h = bh % H
+        m0 = start_m * BLOCK_M
+
+        s_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1],
+                                                           instr_shape=[16, BLOCK_N, 16])
+        o_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[num_warps, 1],
+                                                           instr_shape=[16, HEAD_DIM, 16])
+        p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+
+        q_smem = gl.allocate_shared_memory(dtype, [1, 1, BLOCK_M, HEAD_DIM], q_desc.layout)
+        k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+        q_bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+        k_bars = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        v_bars = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        mbarrier.init(q_bar, count=1)
+        for i in gl.static_range(STAGES):
+            mbarrier.init(k_bars.index(i), count=1)
+            mbarrier.init(v_bars.index(i), count=1)
+        fence_async_shared()
+
+        if CAUSAL:
+            hi = gl.minimum(m0 + BLOCK_M, S)
+            full_hi = m0
+        else:
+            hi = S
+            full_hi = (S // BLOCK_N) * BLOCK_N
+        n_blocks = gl.cdiv(hi, BLOCK_N)
+
+        mbarrier.expect(q_bar, q_desc.block_type.nbytes)
+        _tma_load(q_desc, [b, h, m0, 0], q_bar, q_smem)
+        for i in gl.static_range(STAGES):
+            if i < n_blocks:
+                _issue_load(k_desc, k_smem, k_bars, b, h, i * BLOCK_N, i, STAGES)
+                _issue_load(v_desc, v_smem, v_bars, b, h, i * BLOCK_N, i, STAGES)
+        mbarrier.wait(q_bar, 0)
+        q = q_smem.reshape([BLOCK_M, HEAD_DIM])
+
+        m_i = gl.full([BLOCK_M], -float("inf"), gl.float32, layout=gl.SliceLayout(1, s_layout))
+        l_i = gl.zeros([BLOCK_M], gl.float32, layout=gl.SliceLayout(1, s_layout))
+        s_zero = gl.zeros([BLOCK_M, BLOCK_N], gl.float32, layout=s_layout)
+        acc = gl.zeros([BLOCK_M, HEAD_DIM], gl.float32, layout=o_layout)
+
+        # Block 0: scores, softmax.
+        mbarrier.wait(k_bars.index(0), 0)
+        s_tok = warpgroup_mma(q, k_smem.index(0).reshape([BLOCK_N, HEAD_DIM]).permute((1, 0)), s_zero,
+                              use_acc=False, is_async=True)
+        s = warpgroup_mma_wait(0, deps=(s_tok,))
+        if STAGES < n_blocks:       # K_0's slot is free: K_STAGES goes there
+            _issue_load(k_desc, k_smem, k_bars, b, h, STAGES * BLOCK_N, STAGES, STAGES)
+        if 0 >= full_hi:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, m0, S, qk_scale, True, CAUSAL, BLOCK_M, BLOCK_N, s_layout)
+        else:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, m0, S, qk_scale, False, CAUSAL, BLOCK_M, BLOCK_N, s_layout)
+        p_op = gl.convert_layout(p.to(dtype), p_layout)
+
+        for j in range(1, n_blocks):
+            slot = j % STAGES
+            prev = (j - 1) % STAGES
+            # Issue S_j = Q K_j^T, then O += P_{j-1} V_{j-1}; the softmax of S_j runs under the second.
+            mbarrier.wait(k_bars.index(slot), (j // STAGES) & 1)
+            s_tok = warpgroup_mma(q, k_smem.index(slot).reshape([BLOCK_N, HEAD_DIM]).permute((1, 0)), s_zero,
+                                  use_acc=False, is_async=True)
+            mbarrier.wait(v_bars.index(prev), ((j - 1) // STAGES) & 1)
+            acc_tok = warpgroup_mma(p_op, v_smem.index(prev).reshape([BLOCK_N, HEAD_DIM]), acc, is_async=True)
+            s = warpgroup_mma_wait(1, deps=(s_tok,))
+            start_n = j * BLOCK_N
+            if start_n >= full_hi:
+                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, True, CAUSAL,
+                                              BLOCK_M, BLOCK_N, s_layout)
+            else:
+                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, False, CAUSAL,
+                                              BLOCK_M, BLOCK_N, s_layout)
+            acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
+            # K_j and V_{j-1} are consumed: their slots take K_{j+STAGES} and V_{j-1+STAGES}.
+            if j - 1 + STAGES < n_blocks:
+                _issue_load(v_desc, v_smem, v_bars, b, h, (j - 1 + STAGES) * BLOCK_N, j - 1 + STAGES, STAGES)
+            if j + STAGES < n_blocks:
+                _issue_load(k_desc, k_smem, k_bars, b, h, (j + STAGES) * BLOCK_N, j + STAGES, STAGES)
+            acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+            p_op = gl.convert_layout(p.to(dtype), p_layout)
+
+        last = (n_blocks - 1) % STAGES
+        mbarrier.wait(v_bars.index(last), ((n_blocks - 1) // STAGES) & 1)
+        acc_tok = warpgroup_mma(p_op, v_smem.index(last).reshape([BLOCK_N, HEAD_DIM]), acc, is_async=True)
+        acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
+
+        mbarrier.invalidate(q_bar)
+        for i in gl.static_range(STAGES):
+            mbarrier.invalidate(k_bars.index(i))
+            mbarrier.invalidate(v_bars.index(i))
+
+        out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
+        o_smem = gl.allocate_shared_memory(dtype, [1, 1, BLOCK_M, HEAD_DIM], o_desc.layout)
+        o_smem.reshape([BLOCK_M, HEAD_DIM]).store(out.to(dtype))
+        fence_async_shared()
+        _tma_store(o_desc, [b, h, m0, 0], o_smem)
+        tma.store_wait(0)
+
+
+def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps):
+    """The Hopper kernel at a given tile (attention() picks it; bench/ times the others)."""
+    B, H, S, D = q.shape
+    o = torch.empty((B, H, S, D), dtype=q.dtype, device=q.device)
+    gdt = gl.float16 if q.dtype == torch.float16 else gl.bfloat16
+
+    def desc(t, rows):            # a [1, 1, rows, D] box of the 4-d tensor, whatever its strides
+        box = [1, 1, rows, D]
+        return GluonDescriptor(t, list(t.shape), list(t.stride()), box,
+                               gl.NVMMASharedLayout.get_default_for(box, gdt))
+
+    qk_scale = 1.0 / math.sqrt(D) * 1.4426950408889634
+    attn_fwd_hopper_kernel[(triton.cdiv(S, block_m), B * H)](
+        desc(q, block_m), desc(k, block_n), desc(v, block_n), desc(o, block_m), qk_scale, H, S,
+        HEAD_DIM=D, BLOCK_M=block_m, BLOCK_N=block_n, STAGES=stages, CAUSAL=bool(causal),
+        num_warps=warps)
+    return o
+
 def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -> torch.Tensor:
     """softmax(q k^T / sqrt(D) [causal mask]) v for [B, H, S, D] tensors; returns new O."""
     assert q.ndim == 4 and q.shape == k.shape == v.shape and q.dtype == k.dtype == v.dtype
     B, H, S, D = q.shape
     assert D in (16, 32, 64, 128, 256), "head_dim must be a power of two in [16, 256]"
+    tile = hopper_tile(q, k, v)
+    if tile is not None:
+        return attention_hopper(q, k, v, causal, *tile)
     o = torch.empty((B, H, S, D), dtype=q.dtype, device=q.device)
     qk_scale = 1.0 / math.sqrt(D) * 1.4426950408889634       # fold log2(e) for exp2
     grid = lambda meta: (triton.cdiv(S, meta["BLOCK_M"]), B * H)  # noqa: E731
