@@ -332,8 +332,158 @@ if gluon is not None:
         tma.store_wait(0)
 
 
-def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps):
-    """The Hopper kernel at a given tile (attention() picks it; bench/ times the others)."""
+    @gluon.jit
+    def _ws_loader(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
+                   b, h, m0, n_blocks, HALF: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
+        """One warp: both halves of the Q tile, then K and V blocks into their rings as slots free up."""
+        mbarrier.expect(q_bar, 2 * q_desc.block_type.nbytes)
+        _tma_load(q_desc, [b, h, m0, 0], q_bar, q_smem.index(0))
+        _tma_load(q_desc, [b, h, m0 + HALF, 0], q_bar, q_smem.index(1))
+        for k in range(n_blocks):
+            slot = k % STAGES
+            free = ((k // STAGES) & 1) ^ 1       # a fresh barrier reads as freed on the first pass
+            mbarrier.wait(k_empty.index(slot), free)
+            mbarrier.expect(k_full.index(slot), k_desc.block_type.nbytes)
+            _tma_load(k_desc, [b, h, k * BLOCK_N, 0], k_full.index(slot), k_smem.index(slot))
+            mbarrier.wait(v_empty.index(slot), free)
+            mbarrier.expect(v_full.index(slot), v_desc.block_type.nbytes)
+            _tma_load(v_desc, [b, h, k * BLOCK_N, 0], v_full.index(slot), v_smem.index(slot))
+
+    @gluon.jit
+    def _ws_consumer(q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                     b, h, m0, n_blocks, full_hi, S, qk_scale, HALF_INDEX: gl.constexpr,
+                     HEAD_DIM: gl.constexpr, HALF: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                     CAUSAL: gl.constexpr):
+        """One warp group: rows [m0 + HALF * HALF_INDEX, + HALF) of the tile. Its matrix multiplies
+        take turns with the other group's (`turn`), so one group's softmax runs while the other's
+        Q K^T and P V keep the tensor cores busy."""
+        dtype: gl.constexpr = o_desc.dtype
+        s_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
+                                                           instr_shape=[16, BLOCK_N, 16])
+        o_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
+                                                           instr_shape=[16, HEAD_DIM, 16])
+        p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
+        row0 = m0 + HALF * HALF_INDEX
+        me = turn.index(HALF_INDEX)
+        other = turn.index(1 - HALF_INDEX)
+
+        m_i = gl.full([HALF], -float("inf"), gl.float32, layout=gl.SliceLayout(1, s_layout))
+        l_i = gl.zeros([HALF], gl.float32, layout=gl.SliceLayout(1, s_layout))
+        s_zero = gl.zeros([HALF, BLOCK_N], gl.float32, layout=s_layout)
+        acc = gl.zeros([HALF, HEAD_DIM], gl.float32, layout=o_layout)
+
+        mbarrier.wait(q_bar, 0)
+        q = q_smem.index(HALF_INDEX).reshape([HALF, HEAD_DIM])
+        mbarrier.wait(k_full.index(0), 0)
+        s_tok = warpgroup_mma(q, k_smem.index(0).reshape([BLOCK_N, HEAD_DIM]).permute((1, 0)), s_zero,
+                              use_acc=False, is_async=True)
+        s = warpgroup_mma_wait(0, deps=(s_tok,))
+        mbarrier.arrive(k_empty.index(0), count=1)
+        if 0 >= full_hi:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, row0, S, qk_scale, True, CAUSAL, HALF, BLOCK_N, s_layout)
+        else:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, row0, S, qk_scale, False, CAUSAL, HALF, BLOCK_N, s_layout)
+        p_op = gl.convert_layout(p.to(dtype), p_layout)
+
+        for j in range(1, n_blocks):
+            slot = j % STAGES
+            prev = (j - 1) % STAGES
+            mbarrier.wait(k_full.index(slot), (j // STAGES) & 1)
+            mbarrier.wait(v_full.index(prev), ((j - 1) // STAGES) & 1)
+            mbarrier.wait(me, (j - 1) & 1)
+            s_tok = warpgroup_mma(q, k_smem.index(slot).reshape([BLOCK_N, HEAD_DIM]).permute((1, 0)), s_zero,
+                                  use_acc=False, is_async=True)
+            acc_tok = warpgroup_mma(p_op, v_smem.index(prev).reshape([BLOCK_N, HEAD_DIM]), acc, is_async=True)
+            mbarrier.arrive(other, count=1)
+            s = warpgroup_mma_wait(1, deps=(s_tok,))
+            mbarrier.arrive(k_empty.index(slot), count=1)
+            start_n = j * BLOCK_N
+            if start_n >= full_hi:
+                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, True, CAUSAL,
+                                              HALF, BLOCK_N, s_layout)
+            else:
+                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, False, CAUSAL,
+                                              HALF, BLOCK_N, s_layout)
+            acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
+            mbarrier.arrive(v_empty.index(prev), count=1)
+            acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
+            p_op = gl.convert_layout(p.to(dtype), p_layout)
+
+        last = (n_blocks - 1) % STAGES
+        mbarrier.wait(v_full.index(last), ((n_blocks - 1) // STAGES) & 1)
+        acc_tok = warpgroup_mma(p_op, v_smem.index(last).reshape([BLOCK_N, HEAD_DIM]), acc, is_async=True)
+        acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
+        mbarrier.arrive(v_empty.index(last), count=1)
+
+        out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
+        o_half = o_smem.index(HALF_INDEX)
+        o_half.reshape([HALF, HEAD_DIM]).store(out.to(dtype))
+        fence_async_shared()
+        _tma_store(o_desc, [b, h, row0, 0], o_half)
+        tma.store_wait(0)
+
+    @gluon.jit
+    def attn_fwd_hopper_ws_kernel(q_desc, k_desc, v_desc, o_desc, qk_scale, H, S,
+                                  HEAD_DIM: gl.constexpr, BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr,
+                                  STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr,
+                                  LOADER_REGS: gl.constexpr):
+        """FlashAttention-3's layout of work on Hopper: a loader warp feeds TMA rings of K and V, and
+        two consumer warp groups (4 warps each, BLOCK_M / 2 rows each) take turns on the tensor
+        cores. Within each group block j's Q K^T is issued with block j-1's P V, and block j's
+        softmax runs while that P V does."""
+        HALF: gl.constexpr = BLOCK_M // 2
+        dtype: gl.constexpr = q_desc.dtype
+        if CAUSAL:
+            start_m = gl.num_programs(0) - 1 - gl.program_id(0)
+        else:
+            start_m = gl.program_id(0)
+        bh = gl.program_id(1)
+        b = bh // H
+        h = bh % H
+        m0 = start_m * BLOCK_M
+        if CAUSAL:
+            hi = gl.minimum(m0 + BLOCK_M, S)
+            full_hi = m0
+        else:
+            hi = S
+            full_hi = (S // BLOCK_N) * BLOCK_N
+        n_blocks = gl.cdiv(hi, BLOCK_N)
+
+        q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF, HEAD_DIM], q_desc.layout)
+        o_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF, HEAD_DIM], o_desc.layout)
+        k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
+        v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
+        q_bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
+        k_full = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        v_full = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
+        turn = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+        mbarrier.init(q_bar, count=1)
+        for i in gl.static_range(STAGES):
+            mbarrier.init(k_full.index(i), count=1)
+            mbarrier.init(v_full.index(i), count=1)
+            mbarrier.init(k_empty.index(i), count=2)      # both consumer groups release a slot
+            mbarrier.init(v_empty.index(i), count=2)
+        mbarrier.init(turn.index(0), count=1)
+        mbarrier.init(turn.index(1), count=1)
+        fence_async_shared()
+        mbarrier.arrive(turn.index(0), count=1)           # group 0 multiplies first
+
+        gl.warp_specialize([
+            (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                            b, h, m0, n_blocks, full_hi, S, qk_scale, 0, HEAD_DIM, HALF, BLOCK_N, STAGES, CAUSAL)),
+            (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                            b, h, m0, n_blocks, full_hi, S, qk_scale, 1, HEAD_DIM, HALF, BLOCK_N, STAGES, CAUSAL)),
+            (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
+                          b, h, m0, n_blocks, HALF, BLOCK_N, STAGES)),
+        ], [4, 1], [CONSUMER_REGS, LOADER_REGS])
+
+def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, ws=False):
+    """The Hopper kernel at a given tile (attention() picks it; bench/ times the others).
+    ws: the warp-specialised kernel (a loader warp, two consumer groups taking turns); `warps`
+    is then unused (4 + 4 + 1)."""
+    assert block_m % block_n == 0 or not causal, "causal tiles need BLOCK_M a multiple of BLOCK_N"
     B, H, S, D = q.shape
     o = torch.empty((B, H, S, D), dtype=q.dtype, device=q.device)
     gdt = gl.float16 if q.dtype == torch.float16 else gl.bfloat16
@@ -344,6 +494,14 @@ def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps):
                                gl.NVMMASharedLayout.get_default_for(box, gdt))
 
     qk_scale = 1.0 / math.sqrt(D) * 1.4426950408889634
+    if ws:
+        # 12 warps (the loader's one rounds up to a group of 4) x 168 registers fills the SM's
+        # 64K; the loader group gives back all but 24 and the consumer groups take 240 each.
+        attn_fwd_hopper_ws_kernel[(triton.cdiv(S, block_m), B * H)](
+            desc(q, block_m // 2), desc(k, block_n), desc(v, block_n), desc(o, block_m // 2), qk_scale, H, S,
+            HEAD_DIM=D, BLOCK_M=block_m, BLOCK_N=block_n, STAGES=stages, CAUSAL=bool(causal),
+            CONSUMER_REGS=240, LOADER_REGS=24, num_warps=4, maxnreg=168)
+        return o
     attn_fwd_hopper_kernel[(triton.cdiv(S, block_m), B * H)](
         desc(q, block_m), desc(k, block_n), desc(v, block_n), desc(o, block_m), qk_scale, H, S,
         HEAD_DIM=D, BLOCK_M=block_m, BLOCK_N=block_n, STAGES=stages, CAUSAL=bool(causal),
