@@ -199,8 +199,9 @@ SWITCHES = [("fma", True, False, False), ("fma+tma", True, True, False),
 # head_dim -> tiles (BLOCK_M, BLOCK_N, K/V stages, warps) of the solution's Hopper (Gluon) kernel
 GLUON_TILES = {128: [(128, 128, 2, 8), (128, 64, 3, 8), (128, 64, 4, 8)],
                64: [(128, 128, 3, 8), (128, 128, 2, 8), (128, 64, 4, 8), (64, 64, 4, 4)]}
-# head_dim -> tiles (BLOCK_M, BLOCK_N, K/V stages) of its warp-specialised kernel (ping-pong)
-GLUON_WS_TILES = {128: [(128, 128, 2)], 64: [(128, 128, 2), (128, 128, 3), (128, 64, 4)]}
+# head_dim -> tiles (BLOCK_N, K/V stages, consumer warp groups) of its warp-specialised kernel
+# (ping-pong; BLOCK_M = 64 x consumer groups)
+GLUON_WS_TILES = {128: [(128, 2, 2), (64, 3, 3)], 64: [(128, 2, 2), (128, 3, 3), (64, 4, 3), (128, 2, 3)]}
 
 
 def variants(shape):
@@ -211,9 +212,9 @@ def variants(shape):
     for bm, bn, stages, warps in GLUON_TILES.get(shape[3], []) if sol.gluon is not None else []:
         out.append((f"gluon bm={bm} bn={bn} st={stages} w={warps}",
                     lambda q, k, v, c, a=(bm, bn, stages, warps): sol.attention_hopper(q, k, v, c, *a)))
-    for bm, bn, stages in GLUON_WS_TILES.get(shape[3], []) if sol.gluon is not None else []:
-        out.append((f"gluon-ws bm={bm} bn={bn} st={stages}",
-                    lambda q, k, v, c, a=(bm, bn, stages, 0): sol.attention_hopper(q, k, v, c, *a, ws=True)))
+    for bn, stages, groups in GLUON_WS_TILES.get(shape[3], []) if sol.gluon is not None else []:
+        out.append((f"gluon-ws bm={64 * groups} bn={bn} st={stages} groups={groups}",
+                    lambda q, k, v, c, a=(64 * groups, bn, stages, 0, groups): sol.attention_hopper(q, k, v, c, *a)))
     for (label, fma, tma, ws), (bm, bn, warps, stages) in ((s, t) for s in SWITCHES for t in TILES):
         if ws and warps < 8:
             continue       # Triton 3.6's Hopper warp specialisation fails to compile with 4 warps

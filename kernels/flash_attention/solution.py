@@ -255,7 +255,7 @@ if gluon is not None:
 
         if CAUSAL:
             hi = gl.minimum(m0 + BLOCK_M, S)
-            full_hi = m0
+            full_hi = (m0 // BLOCK_N) * BLOCK_N     # key blocks wholly left of the tile's first row
         else:
             hi = S
             full_hi = (S // BLOCK_N) * BLOCK_N
@@ -334,11 +334,12 @@ if gluon is not None:
 
     @gluon.jit
     def _ws_loader(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
-                   b, h, m0, n_blocks, HALF: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
-        """One warp: both halves of the Q tile, then K and V blocks into their rings as slots free up."""
-        mbarrier.expect(q_bar, 2 * q_desc.block_type.nbytes)
-        _tma_load(q_desc, [b, h, m0, 0], q_bar, q_smem.index(0))
-        _tma_load(q_desc, [b, h, m0 + HALF, 0], q_bar, q_smem.index(1))
+                   b, h, m0, n_blocks, ROWS: gl.constexpr, CONSUMERS: gl.constexpr, BLOCK_N: gl.constexpr,
+                   STAGES: gl.constexpr):
+        """One warp: each consumer's rows of Q, then K and V blocks into their rings as slots free up."""
+        mbarrier.expect(q_bar, CONSUMERS * q_desc.block_type.nbytes)
+        for c in gl.static_range(CONSUMERS):
+            _tma_load(q_desc, [b, h, m0 + c * ROWS, 0], q_bar, q_smem.index(c))
         for k in range(n_blocks):
             slot = k % STAGES
             free = ((k // STAGES) & 1) ^ 1       # a fresh barrier reads as freed on the first pass
@@ -351,21 +352,23 @@ if gluon is not None:
 
     @gluon.jit
     def _ws_consumer(q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                     b, h, m0, n_blocks, full_hi, S, qk_scale, HALF_INDEX: gl.constexpr,
-                     HEAD_DIM: gl.constexpr, HALF: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
+                     b, h, m0, n_blocks, full_hi, S, qk_scale, INDEX: gl.constexpr, CONSUMERS: gl.constexpr,
+                     HEAD_DIM: gl.constexpr, ROWS: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
                      CAUSAL: gl.constexpr):
-        """One warp group: rows [m0 + HALF * HALF_INDEX, + HALF) of the tile. Its matrix multiplies
-        take turns with the other group's (`turn`), so one group's softmax runs while the other's
-        Q K^T and P V keep the tensor cores busy."""
+        """One warp group: rows [m0 + ROWS * INDEX, + ROWS) of the tile. The groups issue their
+        matrix multiplies in turn (`turn`: group INDEX waits for its own barrier, then signals the
+        next group's), so one group's softmax runs while another's Q K^T and P V keep the tensor
+        cores busy."""
         dtype: gl.constexpr = o_desc.dtype
         s_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
                                                            instr_shape=[16, BLOCK_N, 16])
         o_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
                                                            instr_shape=[16, HEAD_DIM, 16])
         p_layout: gl.constexpr = gl.DotOperandLayout(operand_index=0, parent=o_layout, k_width=2)
-        row0 = m0 + HALF * HALF_INDEX
-        me = turn.index(HALF_INDEX)
-        other = turn.index(1 - HALF_INDEX)
+        HALF: gl.constexpr = ROWS
+        row0 = m0 + ROWS * INDEX
+        me = turn.index(INDEX)
+        other = turn.index((INDEX + 1) % CONSUMERS)
 
         m_i = gl.full([HALF], -float("inf"), gl.float32, layout=gl.SliceLayout(1, s_layout))
         l_i = gl.zeros([HALF], gl.float32, layout=gl.SliceLayout(1, s_layout))
@@ -373,7 +376,7 @@ if gluon is not None:
         acc = gl.zeros([HALF, HEAD_DIM], gl.float32, layout=o_layout)
 
         mbarrier.wait(q_bar, 0)
-        q = q_smem.index(HALF_INDEX).reshape([HALF, HEAD_DIM])
+        q = q_smem.index(INDEX).reshape([HALF, HEAD_DIM])
         mbarrier.wait(k_full.index(0), 0)
         s_tok = warpgroup_mma(q, k_smem.index(0).reshape([BLOCK_N, HEAD_DIM]).permute((1, 0)), s_zero,
                               use_acc=False, is_async=True)
@@ -416,7 +419,7 @@ if gluon is not None:
         mbarrier.arrive(v_empty.index(last), count=1)
 
         out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
-        o_half = o_smem.index(HALF_INDEX)
+        o_half = o_smem.index(INDEX)
         o_half.reshape([HALF, HEAD_DIM]).store(out.to(dtype))
         fence_async_shared()
         _tma_store(o_desc, [b, h, row0, 0], o_half)
@@ -425,13 +428,13 @@ if gluon is not None:
     @gluon.jit
     def attn_fwd_hopper_ws_kernel(q_desc, k_desc, v_desc, o_desc, qk_scale, H, S,
                                   HEAD_DIM: gl.constexpr, BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr,
-                                  STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMER_REGS: gl.constexpr,
-                                  LOADER_REGS: gl.constexpr):
+                                  STAGES: gl.constexpr, CAUSAL: gl.constexpr, CONSUMERS: gl.constexpr,
+                                  CONSUMER_REGS: gl.constexpr, LOADER_REGS: gl.constexpr):
         """FlashAttention-3's layout of work on Hopper: a loader warp feeds TMA rings of K and V, and
-        two consumer warp groups (4 warps each, BLOCK_M / 2 rows each) take turns on the tensor
-        cores. Within each group block j's Q K^T is issued with block j-1's P V, and block j's
-        softmax runs while that P V does."""
-        HALF: gl.constexpr = BLOCK_M // 2
+        CONSUMERS (2 or 3) warp groups of 4 warps, BLOCK_M / CONSUMERS rows each, take turns on the
+        tensor cores. Within each group block j's Q K^T is issued with block j-1's P V, and block
+        j's softmax runs while that P V does."""
+        ROWS: gl.constexpr = BLOCK_M // CONSUMERS
         dtype: gl.constexpr = q_desc.dtype
         if CAUSAL:
             start_m = gl.num_programs(0) - 1 - gl.program_id(0)
@@ -443,14 +446,14 @@ if gluon is not None:
         m0 = start_m * BLOCK_M
         if CAUSAL:
             hi = gl.minimum(m0 + BLOCK_M, S)
-            full_hi = m0
+            full_hi = (m0 // BLOCK_N) * BLOCK_N     # key blocks wholly left of the tile's first row
         else:
             hi = S
             full_hi = (S // BLOCK_N) * BLOCK_N
         n_blocks = gl.cdiv(hi, BLOCK_N)
 
-        q_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF, HEAD_DIM], q_desc.layout)
-        o_smem = gl.allocate_shared_memory(dtype, [2, 1, 1, HALF, HEAD_DIM], o_desc.layout)
+        q_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, ROWS, HEAD_DIM], q_desc.layout)
+        o_smem = gl.allocate_shared_memory(dtype, [CONSUMERS, 1, 1, ROWS, HEAD_DIM], o_desc.layout)
         k_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], k_desc.layout)
         v_smem = gl.allocate_shared_memory(dtype, [STAGES, 1, 1, BLOCK_N, HEAD_DIM], v_desc.layout)
         q_bar = gl.allocate_shared_memory(gl.int64, [1], mbarrier.MBarrierLayout())
@@ -458,32 +461,44 @@ if gluon is not None:
         v_full = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
         k_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
         v_empty = gl.allocate_shared_memory(gl.int64, [STAGES, 1], mbarrier.MBarrierLayout())
-        turn = gl.allocate_shared_memory(gl.int64, [2, 1], mbarrier.MBarrierLayout())
+        turn = gl.allocate_shared_memory(gl.int64, [CONSUMERS, 1], mbarrier.MBarrierLayout())
         mbarrier.init(q_bar, count=1)
         for i in gl.static_range(STAGES):
             mbarrier.init(k_full.index(i), count=1)
             mbarrier.init(v_full.index(i), count=1)
-            mbarrier.init(k_empty.index(i), count=2)      # both consumer groups release a slot
-            mbarrier.init(v_empty.index(i), count=2)
-        mbarrier.init(turn.index(0), count=1)
-        mbarrier.init(turn.index(1), count=1)
+            mbarrier.init(k_empty.index(i), count=CONSUMERS)      # every consumer group releases a slot
+            mbarrier.init(v_empty.index(i), count=CONSUMERS)
+        for c in gl.static_range(CONSUMERS):
+            mbarrier.init(turn.index(c), count=1)
         fence_async_shared()
         mbarrier.arrive(turn.index(0), count=1)           # group 0 multiplies first
 
-        gl.warp_specialize([
-            (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                            b, h, m0, n_blocks, full_hi, S, qk_scale, 0, HEAD_DIM, HALF, BLOCK_N, STAGES, CAUSAL)),
-            (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                            b, h, m0, n_blocks, full_hi, S, qk_scale, 1, HEAD_DIM, HALF, BLOCK_N, STAGES, CAUSAL)),
-            (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
-                          b, h, m0, n_blocks, HALF, BLOCK_N, STAGES)),
-        ], [4, 1], [CONSUMER_REGS, LOADER_REGS])
+        if CONSUMERS == 2:
+            gl.warp_specialize([
+                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                                b, h, m0, n_blocks, full_hi, S, qk_scale, 0, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
+                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                                b, h, m0, n_blocks, full_hi, S, qk_scale, 1, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
+                (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
+                              b, h, m0, n_blocks, ROWS, CONSUMERS, BLOCK_N, STAGES)),
+            ], [4, 1], [CONSUMER_REGS, LOADER_REGS])
+        else:
+            gl.warp_specialize([
+                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                                b, h, m0, n_blocks, full_hi, S, qk_scale, 0, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
+                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                                b, h, m0, n_blocks, full_hi, S, qk_scale, 1, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
+                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
+                                b, h, m0, n_blocks, full_hi, S, qk_scale, 2, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
+                (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
+                              b, h, m0, n_blocks, ROWS, CONSUMERS, BLOCK_N, STAGES)),
+            ], [4, 4, 1], [CONSUMER_REGS, CONSUMER_REGS, LOADER_REGS])
 
-def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, ws=False):
-    """The Hopper kernel at a given tile (attention() picks it; bench/ times the others).
-    ws: the warp-specialised kernel (a loader warp, two consumer groups taking turns); `warps`
-    is then unused (4 + 4 + 1)."""
-    assert block_m % block_n == 0 or not causal, "causal tiles need BLOCK_M a multiple of BLOCK_N"
+def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, consumers=0):
+    """One of the Hopper kernels at a given tile (attention() picks it; bench/ times the others).
+    consumers 2 or 3: the warp-specialised kernel, with that many consumer warp groups of 4 warps
+    and 64 rows each (block_m = 64 x consumers) and a loader warp (`warps` unused); 0: the
+    one-partition kernel on `warps` warps."""
     B, H, S, D = q.shape
     o = torch.empty((B, H, S, D), dtype=q.dtype, device=q.device)
     gdt = gl.float16 if q.dtype == torch.float16 else gl.bfloat16
@@ -494,13 +509,17 @@ def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, ws=False)
                                gl.NVMMASharedLayout.get_default_for(box, gdt))
 
     qk_scale = 1.0 / math.sqrt(D) * 1.4426950408889634
-    if ws:
-        # 12 warps (the loader's one rounds up to a group of 4) x 168 registers fills the SM's
-        # 64K; the loader group gives back all but 24 and the consumer groups take 240 each.
+    if consumers:
+        assert consumers in (2, 3) and block_m == 64 * consumers, (consumers, block_m)
+        # The loader's warp rounds up to a group of 4: 12 or 16 warps share the SM's 64K registers
+        # (168 or 128 a thread at launch). The loader group gives back all but 24; the consumer
+        # groups take 240 each (2 groups) or 160 and 168 (3 groups: the default partition gets
+        # what is left, Triton's AllocateWarpGroups).
+        regs, maxnreg = (240, 168) if consumers == 2 else (160, 128)
         attn_fwd_hopper_ws_kernel[(triton.cdiv(S, block_m), B * H)](
-            desc(q, block_m // 2), desc(k, block_n), desc(v, block_n), desc(o, block_m // 2), qk_scale, H, S,
+            desc(q, 64), desc(k, block_n), desc(v, block_n), desc(o, 64), qk_scale, H, S,
             HEAD_DIM=D, BLOCK_M=block_m, BLOCK_N=block_n, STAGES=stages, CAUSAL=bool(causal),
-            CONSUMER_REGS=240, LOADER_REGS=24, num_warps=4, maxnreg=168)
+            CONSUMERS=consumers, CONSUMER_REGS=regs, LOADER_REGS=24, num_warps=4, maxnreg=maxnreg)
         return o
     attn_fwd_hopper_kernel[(triton.cdiv(S, block_m), B * H)](
         desc(q, block_m), desc(k, block_n), desc(v, block_n), desc(o, block_m), qk_scale, H, S,
