@@ -173,23 +173,29 @@ def attn_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, qk_scale, H, S,
 
 # --- Hopper (sm_90): Gluon, TMA and asynchronous wgmma --------------------------------------
 
-# head_dim -> (BLOCK_M, BLOCK_N, K/V stages, warps) of the Hopper kernel.
-HOPPER_TILES = {64: (128, 128, 3, 8), 128: (128, 128, 2, 8)}
+# (head_dim, causal) -> (BLOCK_M, BLOCK_N, K/V stages, warps, consumer groups) on Hopper; consumer
+# groups > 0 is the warp-specialised kernel. H200, bf16, engine us (bench/results/launch_tuning.md,
+# calls 47-49): 4 x 16 x 4096 x 128: 826 (torch/cuDNN 810; the one-partition kernel 1111), causal 468
+# (472); 4 x 32 x 4096 x 64: three groups 1107 (torch 1134; two groups 1264), causal: the
+# one-partition 64-row tile 676 (628; two groups 698, three 704).
+HOPPER_TILES = {(128, False): (128, 128, 2, 0, 2), (128, True): (128, 128, 2, 0, 2),
+                (64, False): (192, 128, 3, 0, 3), (64, True): (64, 64, 4, 4, 0)}
 
 
-def hopper_tile(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor):
-    """The Hopper kernel's tile for these inputs, or None where it does not apply: no Gluon,
-    Triton's interpreter, not an sm_90 GPU, not fp16/bf16, a head_dim it has no tile for, or rows
+def hopper_tile(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool):
+    """The Hopper kernels' tile for these inputs, or None where they do not apply: no Gluon,
+    Triton's interpreter, not an sm_90 GPU, not fp16/bf16, a head_dim without a tile, or rows
     TMA cannot address (each row contiguous, the other strides and the base 16-byte aligned)."""
     if gluon is None or INTERPRET or not q.is_cuda or q.dtype not in (torch.float16, torch.bfloat16):
         return None
-    if torch.cuda.get_device_capability(q.device)[0] != 9 or q.shape[-1] not in HOPPER_TILES:
+    tile = HOPPER_TILES.get((q.shape[-1], bool(causal)))
+    if tile is None or torch.cuda.get_device_capability(q.device)[0] != 9:
         return None
     size = q.element_size()
     for t in (q, k, v):
         if t.stride(-1) != 1 or t.data_ptr() % 16 or any(s <= 0 or s * size % 16 for s in t.stride()[:-1]):
             return None
-    return HOPPER_TILES[q.shape[-1]]
+    return tile
 
 
 if gluon is not None:
@@ -532,7 +538,7 @@ def attention(q: torch.Tensor, k: torch.Tensor, v: torch.Tensor, causal: bool) -
     assert q.ndim == 4 and q.shape == k.shape == v.shape and q.dtype == k.dtype == v.dtype
     B, H, S, D = q.shape
     assert D in (16, 32, 64, 128, 256), "head_dim must be a power of two in [16, 256]"
-    tile = hopper_tile(q, k, v)
+    tile = hopper_tile(q, k, v, causal)
     if tile is not None:
         return attention_hopper(q, k, v, causal, *tile)
     o = torch.empty((B, H, S, D), dtype=q.dtype, device=q.device)
