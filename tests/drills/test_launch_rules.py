@@ -98,6 +98,98 @@ def test_flash_attention_tiles(monkeypatch):
         assert ((128, 64, 4, 3) in keys(kept)) == (head_dim < 128), head_dim
 
 
+
+class _OnGpu:
+    """A CPU tensor that answers the questions hopper_tile asks as if it lived on cuda:0."""
+
+    def __init__(self, t):
+        import torch
+
+        self.t, self.is_cuda, self.device = t, True, torch.device("cuda", 0)
+        self.dtype, self.shape = t.dtype, t.shape
+
+    def stride(self, dim=None):
+        return self.t.stride() if dim is None else self.t.stride(dim)
+
+    def element_size(self):
+        return self.t.element_size()
+
+    def data_ptr(self):
+        return 4096            # 16-byte aligned, as a CUDA allocation is
+
+
+def test_flash_attention_hopper_dispatch(monkeypatch):
+    """Which inputs go to the Gluon Hopper kernels, and at which tile (calls 47-49 on the H200)."""
+    import pytest
+    import torch
+
+    fa = _solution("flash_attention", monkeypatch)
+    if fa.gluon is None:
+        pytest.skip("this Triton has no Gluon")
+    monkeypatch.setattr(fa, "_capability", lambda index: (9, 0))
+    bf = lambda *shape, dtype=torch.bfloat16: _OnGpu(torch.empty(*shape, dtype=dtype))  # noqa: E731
+    q = bf(2, 4, 1000, 128)
+    assert fa.hopper_tile(q, q, q, False) == fa.hopper_tile(q, q, q, True) == (128, 128, 2, 0, 2)
+    q = bf(2, 4, 1000, 64, dtype=torch.float16)
+    assert fa.hopper_tile(q, q, q, False) == (192, 128, 3, 0, 3)       # three consumer groups
+    assert fa.hopper_tile(q, q, q, True) == (64, 64, 4, 4, 0)          # one partition, 64-row tile
+    # packed q/k/v (views of one [B, S, 3, H, D] buffer): strided rows, still TMA-addressable
+    buf = torch.empty(2, 300, 3, 4, 64, dtype=torch.bfloat16)
+    q, k, v = (_OnGpu(buf[:, :, i].transpose(1, 2)) for i in range(3))
+    assert fa.hopper_tile(q, k, v, False) == (192, 128, 3, 0, 3)
+    # not for them: other head_dims, float32, rows TMA cannot address, other GPUs, the interpreter
+    for D in (16, 32, 256):
+        q = bf(1, 2, 64, D)
+        assert fa.hopper_tile(q, q, q, False) is None, D
+    q = bf(1, 2, 64, 64, dtype=torch.float32)
+    assert fa.hopper_tile(q, q, q, False) is None
+    odd = _OnGpu(torch.empty(1, 2, 64, 65, dtype=torch.bfloat16)[..., :64])   # 130-byte rows
+    assert fa.hopper_tile(odd, odd, odd, False) is None
+    q = bf(1, 2, 64, 64)
+    for capability in ((8, 0), (10, 0), (12, 0)):
+        monkeypatch.setattr(fa, "_capability", lambda index, c=capability: c)
+        assert fa.hopper_tile(q, q, q, False) is None, capability
+    monkeypatch.setattr(fa, "_capability", lambda index: (9, 0))
+    assert fa.hopper_tile(torch.empty(1, 2, 64, 64, dtype=torch.bfloat16), *[q] * 2, False) is None  # CPU
+    monkeypatch.setattr(fa, "INTERPRET", True)
+    assert fa.hopper_tile(q, q, q, False) is None
+
+
+def test_flash_attention_hopper_kernels_compile_for_sm90(monkeypatch):
+    """Every Hopper tile compiles for sm_90: TMA copies and wgmma in the PTX, setmaxnreg in the
+    warp-specialised kernel, within an H100/H200's 227 KB of shared memory."""
+    import pytest
+
+    fa = _solution("flash_attention", monkeypatch)
+    if fa.gluon is None:
+        pytest.skip("this Triton has no Gluon")
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.experimental.gluon._runtime import GluonASTSource
+
+    assert set(fa.HOPPER_TILES) == {(128, False), (128, True), (64, False), (64, True)}
+    for (D, causal), (bm, bn, stages, warps, groups) in fa.HOPPER_TILES.items():
+        def desc(rows):
+            return f"tensordesc<bf16[1, 1, {rows}, {D}],{fa._box_layout(rows, D, False)!r}>"
+
+        q_rows = 64 if groups else bm
+        signature = {"q_desc": desc(q_rows), "k_desc": desc(bn), "v_desc": desc(bn), "o_desc": desc(q_rows),
+                     "qk_scale": "fp32", "H": "i32", "S": "i32"}
+        constexprs = {"HEAD_DIM": D, "BLOCK_M": bm, "BLOCK_N": bn, "STAGES": stages, "CAUSAL": causal}
+        if groups:
+            kernel, options = fa.attn_fwd_hopper_ws_kernel, {"num_warps": 4, "maxnreg": 168 if groups == 2 else 128}
+            constexprs.update(CONSUMERS=groups, CONSUMER_REGS=240 if groups == 2 else 160, LOADER_REGS=24)
+        else:
+            kernel, options = fa.attn_fwd_hopper_kernel, {"num_warps": warps}
+            constexprs["num_warps"] = warps
+        signature.update({name: "constexpr" for name in constexprs})
+        compiled = triton.compile(GluonASTSource(kernel, signature, constexprs), target=GPUTarget("cuda", 90, 32),
+                                  options=options)
+        ptx = compiled.asm["ptx"]
+        assert "cp.async.bulk.tensor" in ptx and "wgmma.mma_async" in ptx, (D, causal)
+        assert ("setmaxnreg" in ptx) == bool(groups), (D, causal)
+        assert compiled.metadata.shared <= 227 * 1024, (D, causal, compiled.metadata.shared)
+
 def test_row_kernels_short_rows(monkeypatch):
     import torch
 
