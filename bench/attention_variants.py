@@ -198,10 +198,11 @@ SWITCHES = [("fma", True, False, False), ("fma+tma", True, True, False),
 
 # head_dim -> tiles (BLOCK_M, BLOCK_N, K/V stages, warps) of the solution's Hopper (Gluon) kernel
 GLUON_TILES = {128: [(128, 128, 2, 8), (128, 64, 3, 8), (128, 64, 4, 8)],
-               64: [(128, 128, 3, 8), (128, 128, 2, 8), (128, 64, 4, 8), (64, 64, 4, 4)]}
+               64: [(128, 128, 3, 8), (128, 128, 2, 8), (128, 64, 4, 8), (64, 64, 4, 4), (64, 128, 3, 4),
+                    (64, 64, 3, 4)]}
 # head_dim -> tiles (BLOCK_N, K/V stages, consumer warp groups) of its warp-specialised kernel
 # (ping-pong; BLOCK_M = 64 x consumer groups)
-GLUON_WS_TILES = {128: [(128, 2, 2), (64, 3, 3)], 64: [(128, 2, 2), (128, 3, 3), (64, 4, 3), (128, 2, 3)]}
+GLUON_WS_TILES = {128: [(128, 2, 2), (64, 3, 3)], 64: [(128, 2, 2), (128, 3, 3), (64, 4, 3), (128, 2, 3), (64, 4, 2)]}
 
 
 def variants(shape):
