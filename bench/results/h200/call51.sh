@@ -6,6 +6,12 @@
 #    reference now launches Gluon kernels);
 # 2. flash_attention, head_dim 64 causal (0.90-0.93x the best peer in call 50): other tiles of both
 #    Hopper kernels against the solution's 64 x 64 one-partition tile.
+# What happened (186 s): 64 of 65 verdicts as expected (cheats_gpu_check_call51.txt): every cheat caught,
+# the honest fixtures (incl. the TMA-descriptor softmax) pass with no flag; the bad kernel
+# fused_adamw_l2_decay failed its weight_decay=0 case, which it should pass (a fixture bug: 1 - beta2
+# computed in float32 on the device; fixed, re-run in call 52). head_dim 64 causal: the solution's
+# 64 x 64 one-partition tile stays best (679 us; 64 x 128: 710; 64 x 64 3 stages: 692; two groups
+# 700 and 835; torch 634).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh51 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
