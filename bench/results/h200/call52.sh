@@ -5,6 +5,11 @@
 #    sqrt and division) through bench/cheats_gpu_check.py;
 # 2. peers.py for flash_attention again (bf16, fp16) after the host side of the Hopper path was cut
 #    (cached box layouts: ~46 -> ~25 us of Python a call), the figures that go into peers.md.
+# What happened (102 s): the fixture's verdict as expected (cheats_gpu_check_call52.txt).
+# ../peers_h200/peers_call52.md (merged into ../peers.md): every seq-4096+ point at 0.91-1.17x the best
+# peer (SDPA, i.e. cuDNN, or torch.compile) under all three protocols; short: head_dim 64 causal
+# (0.93-0.94 within noise under engine and do_bench, 0.91 cudagraph) and 4 x 32 x 1024 x 64
+# (0.82 engine, 0.59/0.86 do_bench, 0.89-0.90 cudagraph).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh52 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
