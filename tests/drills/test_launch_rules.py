@@ -130,11 +130,16 @@ def test_flash_attention_hopper_dispatch(monkeypatch):
     bf = lambda *shape, dtype=torch.bfloat16: _OnGpu(torch.empty(*shape, dtype=dtype))  # noqa: E731
     q = bf(2, 4, 1000, 128)
     assert fa.hopper_tile(q, q, q, False) == fa.hopper_tile(q, q, q, True) == (128, 128, 2, 0, 2)
-    q = bf(2, 4, 1000, 64, dtype=torch.float16)
+    q = bf(2, 4, 4096, 64, dtype=torch.float16)
     assert fa.hopper_tile(q, q, q, False) == (192, 128, 3, 0, 3)       # three consumer groups
     assert fa.hopper_tile(q, q, q, True) == (64, 64, 4, 4, 0)          # one partition, 64-row tile
+    for S in (1000, 1024):   # short sequences: the last 192-row tile of a head would be mostly empty
+        q = bf(2, 4, S, 64)
+        assert fa.hopper_tile(q, q, q, False) == fa.hopper_tile(q, q, q, True) == (64, 64, 4, 4, 0), S
+    q = bf(2, 4, 1025, 64)
+    assert fa.hopper_tile(q, q, q, False) == (192, 128, 3, 0, 3)
     # packed q/k/v (views of one [B, S, 3, H, D] buffer): strided rows, still TMA-addressable
-    buf = torch.empty(2, 300, 3, 4, 64, dtype=torch.bfloat16)
+    buf = torch.empty(2, 2048, 3, 4, 64, dtype=torch.bfloat16)
     q, k, v = (_OnGpu(buf[:, :, i].transpose(1, 2)) for i in range(3))
     assert fa.hopper_tile(q, k, v, False) == (192, 128, 3, 0, 3)
     # not for them: other head_dims, float32, rows TMA cannot address, other GPUs, the interpreter
