@@ -29,17 +29,34 @@ Details that matter:
 - Every row has a valid key (key 0 under the causal mask), so m_i is finite after the
   first block and exp2(m_old - m_new) never sees -inf - -inf.
 
-Autotuned on the GPU over H100 tiles (BLOCK_M 128 x BLOCK_N 64/128, 4-8 warps, 2-4 stages),
-keyed on S, D and causality; one small config in Triton's interpreter. A 128-row tile on 4
-warps is not tried at head_dim >= 128: its 128 x 128 float32 accumulator alone is 128
-registers a thread, and it spilled (4x slower on the H200).
+Two implementations. On Hopper (sm_90) with fp16/bf16 and head_dim 64 or 128, kernels written
+in Gluon, Triton's lower-level dialect, where the schedule is spelled out:
+- Q, K and V move by TMA (host-built descriptors over the 4-d tensors, whatever their strides:
+  the packed-QKV layout too; rows past S read as zeros and are clipped on the store).
+- attn_fwd_hopper_ws_kernel (head_dim 128; 64 non-causal above 1024 tokens) is warp-
+  specialised like FlashAttention-3: one loader warp fills rings of K and V slots, and two or
+  three consumer warp groups of 64 query rows each issue their asynchronous wgmma in turn (an
+  mbarrier per group passes the turn), so one group's exp2 work runs while another's Q K^T
+  and P V keep the tensor cores busy. setmaxnreg gives the loader 24 registers a thread and the
+  consumers 240 (160-168 with three groups).
+- Inside each group, block j's Q K^T is issued together with block j-1's P V (P from
+  registers), then S_j is waited for and its softmax runs while that P V is still in flight.
+- attn_fwd_hopper_kernel is the same loop without the partitions (one group of 4 warps or two
+  of 8 in step): fastest for head_dim 64 causal and for short sequences.
+Everywhere else (other GPUs, float32, other head_dims, Triton's interpreter) the Triton kernel
+(attn_fwd_kernel), autotuned over H100 tiles (BLOCK_M 128 x BLOCK_N 64/128, 4-8 warps, 2-4
+stages), keyed on S, D and causality; one small config in the interpreter. A 128-row tile on 4
+warps is not tried at head_dim >= 128: its 128 x 128 float32 accumulator alone is 128 registers
+a thread, and it spilled (4x slower on the H200).
 
-Where it stands (H200, bf16, bench/results/peers.md): 1.2-1.4x SDPA's FlashAttention-2
-backend; behind its default on Hopper, cuDNN's attention: 0.88-0.92x at head_dim 64,
-0.68-0.82x at head_dim 128. cuDNN (like
-FlashAttention-3) splits each tile's work between warp groups so one group's softmax runs
-while another's matrix multiplies do, over TMA loads; this kernel's exp2 and its tl.dot
-take turns. Triton 3.6's `warp_specialize` loop option did not change that here.
+Where it stands (H200, bench/results/peers.md, calls 52-54): the Triton kernel alone sat at
+0.68-0.82x SDPA (cuDNN's attention) at head_dim 128, because its exp2 work and its tl.dot took
+turns. With the Hopper kernels, at 4096 and 16384 tokens: head_dim 128, and 64 non-causal, at
+0.95-1.17x the best of SDPA and torch.compile under all three timing protocols (met or within
+noise); head_dim 64 causal at 0.91-0.94x; 4 x 32 x 1024 x 64 at 0.87-0.89x. The one-partition
+kernel alone timed like the Triton one (1111 against 1127 us at 4 x 16 x 4096 x 128): with both
+groups meeting at a barrier before every TMA issue their softmaxes still coincide; the warp-
+specialised one took it to 826 (cuDNN 810) (bench/results/launch_tuning.md).
 """
 
 import functools
