@@ -264,6 +264,28 @@ if gluon is not None:
 
 
     @gluon.jit
+    def _softmax_at(s, m_i, l_i, start_n, full_hi, row0, S, qk_scale, CAUSAL: gl.constexpr,
+                    ROWS: gl.constexpr, BLOCK_N: gl.constexpr, s_layout: gl.constexpr):
+        """_softmax of the key block at start_n: masked from full_hi on, mask-free before it."""
+        if start_n >= full_hi:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, True, CAUSAL,
+                                          ROWS, BLOCK_N, s_layout)
+        else:
+            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, False, CAUSAL,
+                                          ROWS, BLOCK_N, s_layout)
+        return p, m_i, l_i, alpha
+
+    @gluon.jit
+    def _store_rows(acc, l_i, o_smem, o_desc, b, h, row0, ROWS: gl.constexpr, HEAD_DIM: gl.constexpr,
+                    o_layout: gl.constexpr):
+        """O = acc / l for ROWS rows, through shared memory and a TMA store (clipped at S)."""
+        out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
+        o_smem.reshape([ROWS, HEAD_DIM]).store(out.to(o_desc.dtype))
+        fence_async_shared()
+        _tma_store(o_desc, [b, h, row0, 0], o_smem)
+        tma.store_wait(0)
+
+    @gluon.jit
     def attn_fwd_hopper_kernel(q_desc, k_desc, v_desc, o_desc, qk_scale, H, S,
                                HEAD_DIM: gl.constexpr, BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr,
                                STAGES: gl.constexpr, CAUSAL: gl.constexpr, num_warps: gl.constexpr):
@@ -324,10 +346,8 @@ if gluon is not None:
         s = warpgroup_mma_wait(0, deps=(s_tok,))
         if STAGES < n_blocks:       # K_0's slot is free: K_STAGES goes there
             _issue_load(k_desc, k_smem, k_bars, b, h, STAGES * BLOCK_N, STAGES, STAGES)
-        if 0 >= full_hi:
-            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, m0, S, qk_scale, True, CAUSAL, BLOCK_M, BLOCK_N, s_layout)
-        else:
-            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, m0, S, qk_scale, False, CAUSAL, BLOCK_M, BLOCK_N, s_layout)
+        p, m_i, l_i, alpha = _softmax_at(s, m_i, l_i, 0, full_hi, m0, S, qk_scale, CAUSAL, BLOCK_M,
+                                         BLOCK_N, s_layout)
         p_op = gl.convert_layout(p.to(dtype), p_layout)
 
         for j in range(1, n_blocks):
@@ -341,12 +361,8 @@ if gluon is not None:
             acc_tok = warpgroup_mma(p_op, v_smem.index(prev).reshape([BLOCK_N, HEAD_DIM]), acc, is_async=True)
             s = warpgroup_mma_wait(1, deps=(s_tok,))
             start_n = j * BLOCK_N
-            if start_n >= full_hi:
-                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, True, CAUSAL,
-                                              BLOCK_M, BLOCK_N, s_layout)
-            else:
-                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, False, CAUSAL,
-                                              BLOCK_M, BLOCK_N, s_layout)
+            p, m_i, l_i, alpha = _softmax_at(s, m_i, l_i, start_n, full_hi, m0, S, qk_scale, CAUSAL,
+                                             BLOCK_M, BLOCK_N, s_layout)
             acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
             # K_j and V_{j-1} are consumed: their slots take K_{j+STAGES} and V_{j-1+STAGES}.
             if j - 1 + STAGES < n_blocks:
@@ -366,19 +382,16 @@ if gluon is not None:
             mbarrier.invalidate(k_bars.index(i))
             mbarrier.invalidate(v_bars.index(i))
 
-        out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
         o_smem = gl.allocate_shared_memory(dtype, [1, 1, BLOCK_M, HEAD_DIM], o_desc.layout)
-        o_smem.reshape([BLOCK_M, HEAD_DIM]).store(out.to(dtype))
-        fence_async_shared()
-        _tma_store(o_desc, [b, h, m0, 0], o_smem)
-        tma.store_wait(0)
+        _store_rows(acc, l_i, o_smem, o_desc, b, h, m0, BLOCK_M, HEAD_DIM, o_layout)
 
 
     @gluon.jit
-    def _ws_loader(q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
-                   b, h, m0, n_blocks, ROWS: gl.constexpr, CONSUMERS: gl.constexpr, BLOCK_N: gl.constexpr,
-                   STAGES: gl.constexpr):
+    def _ws_loader(q_desc, k_desc, v_desc, smem, bars, b, h, m0, n_blocks, ROWS: gl.constexpr,
+                   CONSUMERS: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr):
         """One warp: each consumer's rows of Q, then K and V blocks into their rings as slots free up."""
+        q_smem, k_smem, v_smem, o_smem = smem
+        q_bar, k_full, v_full, k_empty, v_empty, turn = bars
         mbarrier.expect(q_bar, CONSUMERS * q_desc.block_type.nbytes)
         for c in gl.static_range(CONSUMERS):
             _tma_load(q_desc, [b, h, m0 + c * ROWS, 0], q_bar, q_smem.index(c))
@@ -393,14 +406,20 @@ if gluon is not None:
             _tma_load(v_desc, [b, h, k * BLOCK_N, 0], v_full.index(slot), v_smem.index(slot))
 
     @gluon.jit
-    def _ws_consumer(q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                     b, h, m0, n_blocks, full_hi, S, qk_scale, INDEX: gl.constexpr, CONSUMERS: gl.constexpr,
-                     HEAD_DIM: gl.constexpr, ROWS: gl.constexpr, BLOCK_N: gl.constexpr, STAGES: gl.constexpr,
-                     CAUSAL: gl.constexpr):
+    def _ws_consumer(smem, bars, o_desc, tile, INDEX: gl.constexpr, shape: gl.constexpr):
         """One warp group: rows [m0 + ROWS * INDEX, + ROWS) of the tile. The groups issue their
         matrix multiplies in turn (`turn`: group INDEX waits for its own barrier, then signals the
         next group's), so one group's softmax runs while another's Q K^T and P V keep the tensor
         cores busy."""
+        q_smem, k_smem, v_smem, o_smem = smem
+        q_bar, k_full, v_full, k_empty, v_empty, turn = bars
+        b, h, m0, n_blocks, full_hi, S, qk_scale = tile
+        CONSUMERS: gl.constexpr = shape[0]
+        HEAD_DIM: gl.constexpr = shape[1]
+        ROWS: gl.constexpr = shape[2]
+        BLOCK_N: gl.constexpr = shape[3]
+        STAGES: gl.constexpr = shape[4]
+        CAUSAL: gl.constexpr = shape[5]
         dtype: gl.constexpr = o_desc.dtype
         s_layout: gl.constexpr = gl.NVMMADistributedLayout(version=[3, 0], warps_per_cta=[4, 1],
                                                            instr_shape=[16, BLOCK_N, 16])
@@ -424,10 +443,8 @@ if gluon is not None:
                               use_acc=False, is_async=True)
         s = warpgroup_mma_wait(0, deps=(s_tok,))
         mbarrier.arrive(k_empty.index(0), count=1)
-        if 0 >= full_hi:
-            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, row0, S, qk_scale, True, CAUSAL, HALF, BLOCK_N, s_layout)
-        else:
-            p, m_i, l_i, alpha = _softmax(s, m_i, l_i, 0, row0, S, qk_scale, False, CAUSAL, HALF, BLOCK_N, s_layout)
+        p, m_i, l_i, alpha = _softmax_at(s, m_i, l_i, 0, full_hi, row0, S, qk_scale, CAUSAL, HALF,
+                                         BLOCK_N, s_layout)
         p_op = gl.convert_layout(p.to(dtype), p_layout)
 
         for j in range(1, n_blocks):
@@ -443,12 +460,8 @@ if gluon is not None:
             s = warpgroup_mma_wait(1, deps=(s_tok,))
             mbarrier.arrive(k_empty.index(slot), count=1)
             start_n = j * BLOCK_N
-            if start_n >= full_hi:
-                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, True, CAUSAL,
-                                              HALF, BLOCK_N, s_layout)
-            else:
-                p, m_i, l_i, alpha = _softmax(s, m_i, l_i, start_n, row0, S, qk_scale, False, CAUSAL,
-                                              HALF, BLOCK_N, s_layout)
+            p, m_i, l_i, alpha = _softmax_at(s, m_i, l_i, start_n, full_hi, row0, S, qk_scale, CAUSAL,
+                                             HALF, BLOCK_N, s_layout)
             acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
             mbarrier.arrive(v_empty.index(prev), count=1)
             acc = acc * gl.expand_dims(gl.convert_layout(alpha, gl.SliceLayout(1, o_layout)), 1)
@@ -460,12 +473,7 @@ if gluon is not None:
         acc, p_op = warpgroup_mma_wait(0, deps=(acc_tok, p_op))
         mbarrier.arrive(v_empty.index(last), count=1)
 
-        out = acc / gl.expand_dims(gl.convert_layout(l_i, gl.SliceLayout(1, o_layout)), 1)
-        o_half = o_smem.index(INDEX)
-        o_half.reshape([HALF, HEAD_DIM]).store(out.to(dtype))
-        fence_async_shared()
-        _tma_store(o_desc, [b, h, row0, 0], o_half)
-        tma.store_wait(0)
+        _store_rows(acc, l_i, o_smem.index(INDEX), o_desc, b, h, row0, HALF, HEAD_DIM, o_layout)
 
     @gluon.jit
     def attn_fwd_hopper_ws_kernel(q_desc, k_desc, v_desc, o_desc, qk_scale, H, S,
@@ -515,26 +523,24 @@ if gluon is not None:
         fence_async_shared()
         mbarrier.arrive(turn.index(0), count=1)           # group 0 multiplies first
 
+        smem = (q_smem, k_smem, v_smem, o_smem)
+        bars = (q_bar, k_full, v_full, k_empty, v_empty, turn)
+        tile = (b, h, m0, n_blocks, full_hi, S, qk_scale)
+        shape: gl.constexpr = (CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)
         if CONSUMERS == 2:
-            gl.warp_specialize([
-                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                                b, h, m0, n_blocks, full_hi, S, qk_scale, 0, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
-                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                                b, h, m0, n_blocks, full_hi, S, qk_scale, 1, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
-                (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
-                              b, h, m0, n_blocks, ROWS, CONSUMERS, BLOCK_N, STAGES)),
-            ], [4, 1], [CONSUMER_REGS, LOADER_REGS])
+            gl.warp_specialize([(_ws_consumer, (smem, bars, o_desc, tile, 0, shape)),
+                                (_ws_consumer, (smem, bars, o_desc, tile, 1, shape)),
+                                (_ws_loader, (q_desc, k_desc, v_desc, smem, bars, b, h, m0, n_blocks, ROWS,
+                                              CONSUMERS, BLOCK_N, STAGES))],
+                               [4, 1], [CONSUMER_REGS, LOADER_REGS])
         else:
-            gl.warp_specialize([
-                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                                b, h, m0, n_blocks, full_hi, S, qk_scale, 0, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
-                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                                b, h, m0, n_blocks, full_hi, S, qk_scale, 1, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
-                (_ws_consumer, (q_smem, k_smem, v_smem, o_smem, o_desc, q_bar, k_full, v_full, k_empty, v_empty, turn,
-                                b, h, m0, n_blocks, full_hi, S, qk_scale, 2, CONSUMERS, HEAD_DIM, ROWS, BLOCK_N, STAGES, CAUSAL)),
-                (_ws_loader, (q_desc, k_desc, v_desc, q_smem, k_smem, v_smem, q_bar, k_full, v_full, k_empty, v_empty,
-                              b, h, m0, n_blocks, ROWS, CONSUMERS, BLOCK_N, STAGES)),
-            ], [4, 4, 1], [CONSUMER_REGS, CONSUMER_REGS, LOADER_REGS])
+            gl.warp_specialize([(_ws_consumer, (smem, bars, o_desc, tile, 0, shape)),
+                                (_ws_consumer, (smem, bars, o_desc, tile, 1, shape)),
+                                (_ws_consumer, (smem, bars, o_desc, tile, 2, shape)),
+                                (_ws_loader, (q_desc, k_desc, v_desc, smem, bars, b, h, m0, n_blocks, ROWS,
+                                              CONSUMERS, BLOCK_N, STAGES))],
+                               [4, 4, 1], [CONSUMER_REGS, CONSUMER_REGS, LOADER_REGS])
+
 
 def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, consumers=0):
     """One of the Hopper kernels at a given tile (attention() picks it; bench/ times the others).
@@ -546,7 +552,8 @@ def attention_hopper(q, k, v, causal, block_m, block_n, stages, warps, consumers
     fp16 = q.dtype == torch.float16
 
     def desc(t, rows):            # a [1, 1, rows, D] box of the 4-d tensor, whatever its strides
-        return GluonDescriptor(t, list(t.shape), list(t.stride()), [1, 1, rows, D], _box_layout(rows, D, fp16))
+        return GluonDescriptor(t, list(t.shape), list(t.stride()), [1, 1, rows, D],
+                               _box_layout(rows, D, fp16))
 
     qk_scale = 1.0 / math.sqrt(D) * 1.4426950408889634
     if consumers:
