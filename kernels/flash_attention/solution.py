@@ -188,7 +188,6 @@ def attn_fwd_kernel(q_ptr, k_ptr, v_ptr, o_ptr, qk_scale, H, S,
     tl.store(o_ptrs, acc.to(o_ptr.dtype.element_ty), mask=offs_m[:, None] < S)
 
 
-
 # --- Hopper (sm_90): Gluon, TMA and asynchronous wgmma --------------------------------------
 
 # (head_dim, causal) -> (BLOCK_M, BLOCK_N, K/V stages, warps, consumer groups) on Hopper; consumer
@@ -242,7 +241,6 @@ if gluon is not None:
         mbarrier.expect(bar, desc.block_type.nbytes)
         _tma_load(desc, [b, h, row, 0], bar, smem.index(slot))
 
-
     @gluon.jit
     def _softmax(s, m_i, l_i, start_n, m0, S, qk_scale, MASKED: gl.constexpr, CAUSAL: gl.constexpr,
                  BLOCK_M: gl.constexpr, BLOCK_N: gl.constexpr, s_layout: gl.constexpr):
@@ -261,7 +259,6 @@ if gluon is not None:
         alpha = gl.exp2(m_i - m_new)
         l_i = l_i * alpha + gl.sum(p, 1)
         return p, m_new, l_i, alpha
-
 
     @gluon.jit
     def _softmax_at(s, m_i, l_i, start_n, full_hi, row0, S, qk_scale, CAUSAL: gl.constexpr,
@@ -384,7 +381,6 @@ if gluon is not None:
 
         o_smem = gl.allocate_shared_memory(dtype, [1, 1, BLOCK_M, HEAD_DIM], o_desc.layout)
         _store_rows(acc, l_i, o_smem, o_desc, b, h, m0, BLOCK_M, HEAD_DIM, o_layout)
-
 
     @gluon.jit
     def _ws_loader(q_desc, k_desc, v_desc, smem, bars, b, h, m0, n_blocks, ROWS: gl.constexpr,
