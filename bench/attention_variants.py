@@ -14,6 +14,9 @@ module holds one kernel with three switches, each a change the solution could ta
 - PIPE (pointer loads, FMA scores): the mask-free loop issues block j+1's Q K^T before block
   j's softmax, by hand.
 
+It also times the solution's own Hopper kernels (Gluon; calls 46-54) at other tiles: `gluon`
+(one partition) and `gluon-ws` (warp-specialised, 2-3 consumer warp groups), on an sm_90 GPU.
+
 `variants(shape)` returns (name, fn(q, k, v, causal) -> o) for each switch set and tile, plus
 SDPA restricted to each of its backends, so one run also says which backend SDPA's figure
 comes from. launch_tuning.py checks every one against the drill's baseline before timing it.
