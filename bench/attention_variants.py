@@ -17,7 +17,7 @@ module holds one kernel with three switches, each a change the solution could ta
 It also times the solution's own Hopper kernels (Gluon; calls 46-54) at other tiles: `gluon`
 (one partition) and `gluon-ws` (warp-specialised, 2-3 consumer warp groups), on an sm_90 GPU.
 
-`variants(shape)` returns (name, fn(q, k, v, causal) -> o) for each switch set and tile, plus
+`variants(shape, sol)` returns (name, fn(q, k, v, causal) -> o) for each switch set and tile, plus
 SDPA restricted to each of its backends, so one run also says which backend SDPA's figure
 comes from. launch_tuning.py checks every one against the drill's baseline before timing it.
 """
@@ -164,17 +164,6 @@ def attn_variant_kernel(q_src, k_src, v_src, o_src, qk_scale, H, S,
         tl.store(o_ptrs, acc.to(o_src.dtype.element_ty), mask=offs_m[:, None] < S)
 
 
-def _solution():
-    import importlib.util
-    from pathlib import Path
-
-    path = Path(__file__).resolve().parents[1] / "kernels" / "flash_attention" / "solution.py"
-    spec = importlib.util.spec_from_file_location("flash_attention_solution_for_variants", path)
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def launch(q, k, v, causal, bm, bn, warps, stages, fma, tma, ws, pipe=False):
     from triton.tools.tensor_descriptor import TensorDescriptor
 
@@ -208,11 +197,10 @@ GLUON_TILES = {128: [(128, 128, 2, 8), (128, 64, 3, 8), (128, 64, 4, 8)],
 GLUON_WS_TILES = {128: [(128, 2, 2), (64, 3, 3)], 64: [(128, 2, 2), (128, 3, 3), (64, 4, 3), (128, 2, 3), (64, 4, 2)]}
 
 
-def variants(shape):
-    """(name, fn(q, k, v, causal) -> o) for the solution's Hopper kernel at other tiles, every
-    switch set x tile of the kernel here, then SDPA per backend."""
+def variants(shape, sol):
+    """(name, fn(q, k, v, causal) -> o) for the solution's (`sol`, the loaded module) Hopper
+    kernels at other tiles, every switch set x tile of the kernel here, then SDPA per backend."""
     out = []
-    sol = _solution()
     for bm, bn, stages, warps in GLUON_TILES.get(shape[3], []) if sol.gluon is not None else []:
         out.append((f"gluon bm={bm} bn={bn} st={stages} w={warps}",
                     lambda q, k, v, c, a=(bm, bn, stages, warps): sol.attention_hopper(q, k, v, c, *a)))

@@ -164,7 +164,7 @@ def attention_variants(sol, shape):
     its autotuner's pick; launch_tuning.md.)"""
     import attention_variants
 
-    return [("solution as is", sol.attention)] + attention_variants.variants(shape)
+    return [("solution as is", sol.attention)] + attention_variants.variants(shape, sol)
 
 
 def bias_gelu_variants(sol, M, N):
