@@ -31,19 +31,19 @@ no atomics) and rounds once to C's dtype.
 Products of M*N*K >= 2^30 on Hopper (sm_90, fp16/bf16) take `matmul_tma_kernel`: the same
 tiles, moved by the Tensor Memory Accelerator. A host-built tensor descriptor (shape, strides,
 tile shape) tells the TMA unit where each tile lives; one thread issues the copy of a whole
-tile into shared memory and the tile arrives in the layout wgmma reads, with out-of-bounds
-rows and columns filled with zeros (no masks, no address arithmetic in the loop). The kernel
-is persistent: one program per SM walks the tiles in the grouped order. On an H200 at 4096^3
-this took 181 us where the pointer-tile kernel took 193 and cuBLAS 180 (bench/matmul_host.py,
-bench/results/launch_tuning.md). At 1024^3 the winner is a different tile: cuBLAS runs one
-128 x 64 tile per SM with 8 K steps in flight (Nsight Compute, call 39), where the pointer
-kernel's autotuner had picked 128 x 128 tiles, 64 programs for 132 SMs. 64 x 128 tiles with
-128-deep K steps (128 programs, 4 stages) took 1024^3 from 10.3 to 9.0 us (cuBLAS 8.2) with L2
-flushed, and to cuBLAS's 5.2-5.4 us under CUDA-graph replay. Below 2^34 the kernel runs the
-tile measured fastest near that size, not the autotuner's pick (see TMA_TUNED_MNK). TMA needs 16-byte aligned rows, so the
-path is taken only when A is row-major, B is row-major or the transpose of a row-major weight
-([N, K] read as tiles of B^T), and row strides are multiples of 8 elements; everything else
-takes the pointer-tile kernel.
+tile into shared memory and the tile arrives in the layout wgmma reads, with out-of-bounds rows
+and columns filled with zeros (no masks, no address arithmetic in the loop). The kernel is
+persistent: one program per SM walks the tiles in the grouped order. On an H200 at 4096^3 this
+took 181 us where the pointer-tile kernel took 193 and cuBLAS 180 (bench/matmul_host.py,
+bench/results/launch_tuning.md). At 1024^3 the winner is a different tile: cuBLAS runs one 128
+x 64 tile per SM with 8 K steps in flight (Nsight Compute, call 39), where the pointer kernel's
+autotuner had picked 128 x 128 tiles, 64 programs for 132 SMs. 64 x 128 tiles with 128-deep K
+steps (128 programs, 4 stages) took 1024^3 from 10.3 to 9.0 us (cuBLAS 8.2) with L2 flushed,
+and to cuBLAS's 5.2-5.4 us under CUDA-graph replay. Below 2^34 the kernel runs the tile
+measured fastest near that size, not the autotuner's pick (see TMA_TUNED_MNK). TMA needs
+16-byte aligned rows, so the path is taken only when A is row-major, B is row-major or the
+transpose of a row-major weight ([N, K] read as tiles of B^T), and row strides are multiples of
+8 elements; everything else takes the pointer-tile kernel.
 """
 
 import os
