@@ -5,13 +5,18 @@
                           [--sweeps model_rows,long_rows] [--sizes 16384x512,...]
                           [--out bench/results/peers.md]
 
-For every drill with model-like sweeps (studio/drills/sweeps.py) and every point, the
-drill's reference solution (kernels/<id>/solution.py) and its peers:
+For every memory-bound drill (metric GB/s, one process: not the parallelism drills) and every
+point of its model-like sweeps (studio/drills/sweeps.py; a drill without them: its drill.yaml
+bench sizes, which are real models' shapes too), the drill's reference solution
+(kernels/<id>/solution.py) and its peers:
 - torch eager: the drill's baseline (spec.py);
 - torch.compile: the same baseline through Inductor, compiled once per shape (dynamic=False)
   outside any timing;
 - Liger-Kernel's Triton op where it is installed (optional import; never a dependency);
-each checked against the drill's float64 reference (a wrong peer is left out, with why),
+each on its own copy of the inputs (several of them write into theirs: AdamW's state, Liger's
+rope and cross-entropy), checked against the drill's float64 reference with the drill's
+tolerance, through `peer_problem` where a peer's answer has another form (a wrong peer is left
+out, with why),
 then timed interleaved in this one process under each protocol:
 - engine: do_bench with L2 flushed by *reading* 256 MiB (clean L2), launch overhead included;
 - do_bench: triton.testing.do_bench as shipped (memset flush: L2 full of dirty lines);
@@ -65,6 +70,18 @@ def liger_peer(drill: str) -> tuple[Callable | None, str | None]:
             except ImportError:
                 from liger_kernel.ops.swiglu import LigerSiLUMulFunction
                 return (lambda gu: LigerSiLUMulFunction.apply(*gu.chunk(2, dim=-1))), None
+        if drill == "residual_rmsnorm":
+            from liger_kernel.ops.fused_add_rms_norm import LigerFusedAddRMSNormFunction
+            # (y, h) as two tensors; peer_problem compares them with the drill's (h, y) stack
+            return (lambda x, r, w, eps: LigerFusedAddRMSNormFunction.apply(x, r, w, eps)), None
+        if drill == "layernorm_backward":
+            from liger_kernel.ops.layer_norm import layer_norm_backward
+
+            # (dx, dw, db); the drill's LayerNorm has a weight and a bias of the same dtype
+            return (lambda dy, x, w, mean, rstd: layer_norm_backward(dy, x, w, w, mean, rstd)), None
+        if drill == "rope":
+            from liger_kernel.ops.rope import rope_forward
+            return _liger_rope(rope_forward), None
         if drill == "cross_entropy":
             from liger_kernel.ops.cross_entropy import cross_entropy_forward
 
@@ -79,6 +96,82 @@ def liger_peer(drill: str) -> tuple[Callable | None, str | None]:
     except Exception as exc:  # noqa: BLE001 - an API that moved: no peer, said why
         return None, f"Liger-Kernel: {type(exc).__name__}: {exc}"
     return None, "no Liger-Kernel op for this drill"
+
+
+def _liger_rope(rope_forward: Callable) -> Callable:
+    """Liger's rope with the drill's signature. Liger rotates q and k together, in place, with
+    [1, S, head_dim] cos / sin tables in the Hugging Face layout (each half repeated); the drill
+    has q alone and [S, head_dim / 2] float32 tables. The peer passes a one-head k (1/H more
+    work than the drill asks) and full-width tables, built once per table, outside the timing."""
+    import torch
+
+    tables: dict[tuple, tuple] = {}
+    ks: dict[tuple, Any] = {}
+
+    def rope(q, cos, sin):
+        key = (cos.data_ptr(), sin.data_ptr(), q.dtype)
+        if key not in tables:
+            tables[key] = tuple(torch.cat([t, t], dim=-1)[None].to(q.dtype).contiguous() for t in (cos, sin))
+        b, s, _, d = q.shape
+        kkey = (b, s, d, q.dtype, q.device)
+        if kkey not in ks:
+            ks[kkey] = torch.zeros(b, s, 1, d, dtype=q.dtype, device=q.device)
+        c, sn = tables[key]
+        # Liger's layout is [B, H, S, D] views of [B, S, H, D] storage, which is the drill's
+        return rope_forward(q.transpose(1, 2), ks[kkey].transpose(1, 2), c, sn)[0].transpose(1, 2)
+    return rope
+
+
+# ----- the drills, and checking a peer -------------------------------------------------------
+def memory_bound_drills() -> list[str]:
+    """Built-in drills timed in GB/s in one process (not the parallelism drills), with sizes."""
+    from studio.drills.catalog import load_catalog
+
+    return [d.id for d in load_catalog() if d.error is None and d.metric == "gbps" and d.distributed is None
+            and (d.bench_shapes or d.id in sweeps.DRILL_SWEEPS)]
+
+
+def peer_problem(torch: Any, drill: str, out: Any, ref: Any, inputs: tuple, tol: Any) -> str | None:
+    """Why a contender's answer is wrong (None: right). Most answers are compared with the
+    reference directly; some drills' peers answer in another form, or legitimately differ:
+    - residual_rmsnorm: torch gives y alone (stacking h would add a copy), Liger (y, h);
+    - layernorm_backward: (dx, dw, db) against the drill's [dx; dw; db];
+    - fused_adamw: torch's fused op updates in place and returns the parameter;
+    - moe_gating: torch's five tensors; the expert ids of tied logits may come in any order,
+      so only the routing weights are compared (the top-k values, in descending order);
+    - topk_rows: on tied values any index is right: the values at the indices are compared;
+    - dropout: torch's mask comes from its own generator: every element must be 0 or
+      x / (1 - p), and the share dropped within 6 standard deviations of p."""
+    if drill == "residual_rmsnorm":
+        if isinstance(out, (tuple, list)):
+            out = torch.stack((out[1], out[0]))
+        elif isinstance(out, torch.Tensor) and out.dim() == ref.dim() - 1:
+            ref = ref[1]
+    elif drill == "layernorm_backward" and isinstance(out, (tuple, list)):
+        dx, dw, db = out
+        out = torch.cat([dx.double(), dw.double()[None], db.double()[None]])
+    elif drill == "fused_adamw" and isinstance(out, torch.Tensor) and out.dim() == ref.dim() - 1:
+        ref = ref[0]
+    elif drill == "moe_gating" and isinstance(out, (tuple, list)):
+        n = out[0].numel()
+        out, ref = out[0].reshape(-1), ref[:n]
+    elif drill == "topk_rows" and isinstance(out, torch.Tensor) and out.shape == ref.shape:
+        x = inputs[0]
+        out, ref = x.gather(-1, out.long()), x.gather(-1, ref.long().to(x.device))
+    elif drill == "dropout" and isinstance(out, torch.Tensor):
+        x, p = inputs[0], float(inputs[1])
+        if tuple(out.shape) != tuple(x.shape):
+            return f"returned shape {tuple(out.shape)}, expected {tuple(x.shape)}"
+        dropped = out == 0
+        kept = torch.isclose(out.double(), x.double() / (1 - p), atol=tol.atol, rtol=tol.rtol)
+        if not bool((dropped | kept).all()):
+            return "an element is neither 0 nor x / (1 - p)"
+        n = x.numel()
+        share = float(dropped.sum() - (x == 0).sum()) / n
+        if abs(share - p) > 6 * (p * (1 - p) / n) ** 0.5 + 1 / n:
+            return f"dropped {share:.4f} of the elements, expected {p}"
+        return None
+    return close_enough(torch, out, ref, tol)
 
 
 # ----- helpers ----------------------------------------------------------------------------
@@ -120,8 +213,8 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
     spec = load(f"_peers_spec_{drill_id}", drill.spec_module)
     solution = getattr(load(f"_peers_sol_{drill_id}", drill.solution), drill.entry)
     liger, liger_why = liger_peer(drill_id)
-    # memory-bound row drills: the model-like sweeps; compute-bound ones (flash_attention,
-    # matmul): the drill's own bench sizes, against SDPA / cuBLAS (their baselines)
+    # row-wise drills: the model-like sweeps; the other memory-bound drills, and the compute-
+    # bound ones (flash_attention, matmul, against SDPA / cuBLAS): the drill's own bench sizes
     points = [(name, shape) for name, shape in (sweeps.sweep(drill_id) or [("bench", s) for s in drill.bench_shapes])
               if (not args.sweeps or name in args.sweeps)
               and (not args.sizes or "x".join(map(str, shape)) in args.sizes)]
@@ -159,13 +252,16 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
                 tol = drill.tolerances[dtype]
                 calls = {}
                 for name, fn in contenders.items():
-                    # Liger may write into its inputs (cross_entropy zeroes ignored rows): it
-                    # gets its own copy, made once, outside the timing
-                    own = (tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
-                           if name == "liger" else inputs)
+                    # Each its own copy of the inputs, made once, outside the timing: some write
+                    # into them (AdamW's state; Liger's cross_entropy zeroes ignored rows, its
+                    # rope rotates q in place)
+                    own = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
                     try:      # the first call compiles (Triton, Inductor): outside any timing
-                        problem = close_enough(torch, fn(*own), ref, tol)
+                        out = fn(*own)
                         torch.cuda.synchronize()
+                        problem = (close_enough(torch, out, ref, tol) if name == peer_table.SOLUTION
+                                   else peer_problem(torch, drill_id, out, ref, inputs, tol))
+                        del out
                     except Exception as exc:  # noqa: BLE001
                         problem = f"{type(exc).__name__}: {str(exc)[:200]}"
                     if problem:
@@ -264,8 +360,8 @@ def merge(files: list[str], out: Path) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    parser.add_argument("--drills", default=",".join(sweeps.DRILL_SWEEPS),
-                        help="comma-separated drill ids (default: every drill with model-like sweeps; "
+    parser.add_argument("--drills", default="",
+                        help="comma-separated drill ids (default: every memory-bound drill; "
                              f"also {', '.join(COMPUTE_DRILLS)} over their bench sizes)")
     parser.add_argument("--protocols", default=",".join(PROTOCOLS))
     parser.add_argument("--dtypes", default="float16,bfloat16")
@@ -281,15 +377,17 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if args.merge:
         return merge(args.merge, Path(args.out))
-    args.drills = [d for d in args.drills.split(",") if d]
+    memory_bound = memory_bound_drills()
+    args.drills = [d for d in args.drills.split(",") if d] or memory_bound
     args.protocols = [p for p in args.protocols.split(",") if p]
     args.dtypes = [d for d in args.dtypes.split(",") if d]
     args.sweeps = [s for s in args.sweeps.split(",") if s]
     args.sizes = [s for s in args.sizes.split(",") if s]
     unknown = [p for p in args.protocols if p not in PROTOCOLS] + [d for d in args.drills
-                                                             if d not in sweeps.DRILL_SWEEPS and d not in COMPUTE_DRILLS]
+                                                             if d not in memory_bound and d not in COMPUTE_DRILLS]
     if unknown or args.runs < 1:
-        parser.error(f"unknown protocol or drill without sweeps: {unknown}" if unknown else "--runs must be >= 1")
+        parser.error(f"unknown protocol, or not a one-process drill with sizes: {unknown}" if unknown
+                     else "--runs must be >= 1")
 
     import torch
     import triton

@@ -148,7 +148,7 @@ def test_peers_report_tables_per_protocol_from_a_synthetic_run():
 def test_peers_cli_refuses_unknown_drills_and_protocols():
     peers = _peers_module()
     with pytest.raises(SystemExit) as exc:
-        peers.main(["--drills", "vector_add"])
+        peers.main(["--drills", "ring_allreduce"])      # N ranks: timed by its own NCCL sweep
     assert exc.value.code == 2
     with pytest.raises(SystemExit):
         peers.main(["--protocols", "wallclock"])
@@ -206,3 +206,85 @@ def test_merge_keeps_the_latest_figure_per_point(tmp_path):
     assert "| model_rows | 1x4096 | bfloat16 | 5.0 (±0.0%) | 10.0 | n/a | n/a | torch | 2.00 | met |" in text
     assert "| model_rows | 16x4096 | bfloat16 | 8.0" in text and "| long_rows | 256x131072 |" in text
     assert "Not run" not in text and "`a.json`" in text and "`b.json`" in text
+
+
+# ----- every memory-bound drill, and how a peer's answer is checked ------------------------------
+def test_every_one_process_gbps_drill_is_raced_and_no_parallelism_or_compute_drill():
+    peers = _peers_module()
+    drills = peers.memory_bound_drills()
+    for d in ("vector_add", "transpose", "rope", "residual_rmsnorm", "layernorm_backward", "dropout",
+              "fp8_quant", "fused_adamw", "embedding_backward", "softmax", "cross_entropy", "topk_rows"):
+        assert d in drills
+    for d in ("ring_allreduce", "moe_all_to_all", "zero1_adam", "matmul", "flash_attention"):
+        assert d not in drills
+    for d in drills:    # each has points to time: its model-like sweeps or its bench sizes
+        assert sweeps.sweep(d) or get_drill(d).bench_shapes, d
+
+
+def _small_inputs(drill_id, dtype, seed=1):
+    torch = pytest.importorskip("torch")
+    peers = _peers_module()
+    drill = get_drill(drill_id)
+    spec = peers.load(f"_t_{drill_id}", drill.spec_module)
+    shape = {"moe_gating": [64, 8], "embedding_backward": [256, 1000, 64], "int4_wo_matmul": [4, 256, 256],
+             "int8_wo_matmul": [4, 256, 256], "paged_attention_decode": [1, 4, 2, 64, 256],
+             "flash_decoding": [1, 4, 2, 64, 256], "causal_conv1d": [1, 64, 256], "rope": [1, 64, 4, 64]}.get(
+        drill_id, [min(v, 256) for v in (drill.bench_shapes or [[16, 256]])[0]])
+    case = {"name": "peers", "shape": shape, "dtype": dtype, "fill": "randn", "layout": "contiguous"}
+    inputs = spec.make_inputs(case, torch.Generator().manual_seed(seed), torch.device("cpu"))
+    return torch, peers, spec, inputs, spec.reference(*inputs), drill.tolerances[dtype]
+
+
+@pytest.mark.parametrize("drill_id", [d for d in _peers_module().memory_bound_drills()])
+def test_each_drills_torch_baseline_passes_the_peer_check_on_the_cpu(drill_id):
+    """The check peers.py makes of the torch peer, at a small size in float32: a baseline whose
+    answer changed form (a tuple, y without h) would leave the drill's table without torch."""
+    torch, peers, spec, inputs, ref, tol = _small_inputs(drill_id, "float32")
+    own = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
+    assert peers.peer_problem(torch, drill_id, spec.baseline(*own), ref, inputs, tol) is None
+
+
+def test_peer_check_reads_other_forms_of_the_answer_and_still_refuses_wrong_ones():
+    torch, peers, spec, inputs, ref, tol = _small_inputs("residual_rmsnorm", "float32")
+    x, r, w, eps = inputs
+    h = x + r
+    y = torch.nn.functional.rms_norm(h, (x.shape[-1],), w, eps)
+    assert peers.peer_problem(torch, "residual_rmsnorm", (y, h), ref, inputs, tol) is None      # Liger's (y, h)
+    assert peers.peer_problem(torch, "residual_rmsnorm", y, ref, inputs, tol) is None           # torch's y
+    assert "out of tolerance" in peers.peer_problem(torch, "residual_rmsnorm", (h, y), ref, inputs, tol)
+    assert "out of tolerance" in peers.peer_problem(torch, "residual_rmsnorm", y * 1.01, ref, inputs, tol)
+
+    torch, peers, spec, inputs, ref, tol = _small_inputs("layernorm_backward", "float32")
+    dx, dw, db = spec.baseline(*inputs)
+    assert peers.peer_problem(torch, "layernorm_backward", (dx, dw, db), ref, inputs, tol) is None
+    assert peers.peer_problem(torch, "layernorm_backward", (dx, db, dw), ref, inputs, tol) is not None
+
+    torch, peers, spec, inputs, ref, tol = _small_inputs("moe_gating", "float32")
+    out = list(spec.baseline(*inputs))
+    assert peers.peer_problem(torch, "moe_gating", tuple(out), ref, inputs, tol) is None
+    out[0] = out[0].flip(-1)        # the top-k weights in the wrong order
+    assert peers.peer_problem(torch, "moe_gating", tuple(out), ref, inputs, tol) is not None
+
+
+def test_peer_check_of_topk_accepts_either_index_of_a_tie_but_not_a_smaller_value():
+    torch = pytest.importorskip("torch")
+    peers = _peers_module()
+    tol = get_drill("topk_rows").tolerances["float32"]
+    x = torch.tensor([[1.0, 5.0, 3.0, 5.0, 2.0]])
+    ref = torch.tensor([[1, 3, 2]])
+    assert peers.peer_problem(torch, "topk_rows", torch.tensor([[3, 1, 2]]), ref, (x, 3), tol) is None
+    assert "out of tolerance" in peers.peer_problem(torch, "topk_rows", torch.tensor([[1, 3, 4]]), ref, (x, 3), tol)
+
+
+def test_peer_check_of_dropout_wants_zeros_or_scaled_inputs_in_the_right_share():
+    torch, peers, spec, inputs, ref, tol = _small_inputs("dropout", "float32")
+    x, p = inputs[0], float(inputs[1])
+    x = torch.randn(256, 256, generator=torch.Generator().manual_seed(3))
+    inputs = (x, p, *inputs[2:])
+    torch.manual_seed(0)
+    good = torch.nn.functional.dropout(x, p, training=True)
+    assert peers.peer_problem(torch, "dropout", good, None, inputs, tol) is None
+    assert "dropped" in peers.peer_problem(torch, "dropout", x / (1 - p), None, inputs, tol)      # nothing dropped
+    assert "neither 0" in peers.peer_problem(torch, "dropout", torch.where(good == 0, good, x), None, inputs, tol)
+    keep_more = torch.where(torch.rand(x.shape) < p / 2, torch.zeros_like(x), x / (1 - p))
+    assert "dropped" in peers.peer_problem(torch, "dropout", keep_more, None, inputs, tol)
