@@ -72,8 +72,11 @@ def liger_peer(drill: str) -> tuple[Callable | None, str | None]:
                 return (lambda gu: LigerSiLUMulFunction.apply(*gu.chunk(2, dim=-1))), None
         if drill == "residual_rmsnorm":
             from liger_kernel.ops.fused_add_rms_norm import LigerFusedAddRMSNormFunction
-            # (y, h) as two tensors; peer_problem compares them with the drill's (h, y) stack
-            return (lambda x, r, w, eps: LigerFusedAddRMSNormFunction.apply(x, r, w, eps)), None
+
+            def fused_add(x, r, w, eps):      # Liger gives (y, h); the drill's order is (h, y)
+                y, h = LigerFusedAddRMSNormFunction.apply(x, r, w, eps)
+                return h, y
+            return fused_add, None
         if drill == "layernorm_backward":
             from liger_kernel.ops.layer_norm import layer_norm_backward
 
@@ -134,7 +137,7 @@ def memory_bound_drills() -> list[str]:
 def peer_problem(torch: Any, drill: str, out: Any, ref: Any, inputs: tuple, tol: Any) -> str | None:
     """Why a contender's answer is wrong (None: right). Most answers are compared with the
     reference directly; some drills' peers answer in another form, or legitimately differ:
-    - residual_rmsnorm: torch gives y alone (stacking h would add a copy), Liger (y, h);
+    - residual_rmsnorm: torch and Liger give (h, y) as two tensors, not stacked;
     - layernorm_backward: (dx, dw, db) against the drill's [dx; dw; db];
     - fused_adamw: torch's fused op updates in place and returns the parameter;
     - moe_gating: torch's five tensors; the expert ids of tied logits may come in any order,
@@ -142,11 +145,8 @@ def peer_problem(torch: Any, drill: str, out: Any, ref: Any, inputs: tuple, tol:
     - topk_rows: on tied values any index is right: the values at the indices are compared;
     - dropout: torch's mask comes from its own generator: every element must be 0 or
       x / (1 - p), and the share dropped within 6 standard deviations of p."""
-    if drill == "residual_rmsnorm":
-        if isinstance(out, (tuple, list)):
-            out = torch.stack((out[1], out[0]))
-        elif isinstance(out, torch.Tensor) and out.dim() == ref.dim() - 1:
-            ref = ref[1]
+    if drill == "residual_rmsnorm" and isinstance(out, (tuple, list)):
+        out = torch.stack(tuple(out))
     elif drill == "layernorm_backward" and isinstance(out, (tuple, list)):
         dx, dw, db = out
         out = torch.cat([dx.double(), dw.double()[None], db.double()[None]])

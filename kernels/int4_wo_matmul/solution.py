@@ -37,6 +37,17 @@ weights feed the tensor cores from registers. What makes it fast:
 - **Split-K** at decode: N / BLOCK_N tiles alone leave most of 132 SMs idle at N = 4096, so
   the K blocks are split over SPLIT_K programs that add fp32 partial sums atomically into a
   zeroed buffer, cast to x's dtype at the end.
+- **From M = 512 on (fp16/bf16), dequantize once, then a plain GEMM**: `int4_dequant_kernel`
+  writes W in x's dtype and the matmul drill's reference solution (kernels/matmul, imported
+  from beside this folder; its Hopper path moves tiles by TMA and runs at cuBLAS' speed)
+  multiplies. There the product is compute-bound, and dequantizing in the GEMM's inner
+  loop costs every program integer work on its critical path, repeated for every row tile of
+  x; the separate copy costs ~4.5 bytes per weight (read the packed byte, write and re-read
+  two bytes of W), paid once for all M rows. The bound is where the two meet: that copy
+  (4.5 K N bytes at ~4 TB/s) against the GEMM time saved (2 M N K flops at ~400 against
+  ~700 TFLOP/s), which gives M ~ 500. Between 64 and 512 tokens the fused kernel below runs
+  with prefill tiles: it reads the packed bytes only. (torch.matmul is not used: it is the
+  op this drill asks you to write.)
 
 Not measured on a GPU yet: the launch table below is the int8 drill's H100 choice (BLOCK_N
 128 at M <= 16, BLOCK_K 128 = one group, split-K while tiles < SMs / 2), a starting point for
@@ -47,7 +58,9 @@ an H100 SM must consume at 3.35 TB/s. So decode is close to instruction-bound: e
 integer op saved in the unpacking shows; `INTERLEAVE=True` at decode was ~900.
 """
 
+import importlib.util
 import os
+from pathlib import Path
 
 import torch
 import triton
@@ -56,6 +69,7 @@ import triton.language as tl
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 GROUP = 128
 DECODE_MAX_M = 64
+GEMM_MIN_M = 512      # from here on: dequantize W once, then cuBLAS (see the docstring)
 
 
 @triton.jit
@@ -146,6 +160,55 @@ def _prefill_configs():
             cfg(128, 128, 128, 8, 3), cfg(64, 64, 64, 4, 3)]
 
 
+@triton.jit
+def int4_dequant_kernel(w_ptr, s_ptr, out_ptr, K2, N, stride_wk, stride_wn, stride_sg, stride_sn,
+                        GROUP_SIZE: tl.constexpr, BLOCK_J: tl.constexpr, BLOCK_N: tl.constexpr):
+    """W[k, n] = q[k, n] * scales[k // GROUP, n] in out's dtype, [2 * K2, N] row-major: the
+    product is exact in float32 (a 4-bit integer times an at most 24-bit mantissa) and
+    rounded once, as torch's q.to(dtype) * scales rounds it."""
+    j = tl.program_id(0) * BLOCK_J + tl.arange(0, BLOCK_J)           # packed rows
+    n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (j[:, None] < K2) & (n[None, :] < N)
+    p = tl.load(w_ptr + j[:, None] * stride_wk + n[None, :] * stride_wn, mask=mask, other=0) ^ 0x88
+    g = (2 * j) // GROUP_SIZE                                        # 2j and 2j + 1: one group
+    s = tl.load(s_ptr + g[:, None] * stride_sg + n[None, :] * stride_sn, mask=mask, other=0).to(tl.float32)
+    lo = ((p & 0xF).to(tl.float32) - 8.0) * s                         # k = 2j
+    hi = ((p >> 4).to(tl.float32) - 8.0) * s                          # k = 2j + 1
+    dt = out_ptr.dtype.element_ty
+    rows = 2 * j.to(tl.int64)
+    tl.store(out_ptr + rows[:, None] * N + n[None, :], lo.to(dt), mask=mask)
+    tl.store(out_ptr + (rows + 1)[:, None] * N + n[None, :], hi.to(dt), mask=mask)
+
+
+_GEMM: list = []
+
+
+def _gemm():
+    """The matmul drill's reference solution (kernels/matmul/solution.py, beside this drill's
+    folder), whose Hopper TMA kernel runs a large GEMM at cuBLAS' speed; None where that
+    file is not there (this file copied elsewhere): the fused kernel then runs every M."""
+    if not _GEMM:
+        path = Path(__file__).resolve().parents[1] / "matmul" / "solution.py"
+        module = None
+        if path.is_file():
+            spec = importlib.util.spec_from_file_location("_matmul_reference_solution", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        _GEMM.append(module)
+    return _GEMM[0]
+
+
+def dequantize(w: torch.Tensor, scales: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """The full [K, N] weight in `dtype` (what the GEMM path hands to cuBLAS)."""
+    K2, N = w.shape
+    out = torch.empty((2 * K2, N), dtype=dtype, device=w.device)
+    bj, bn = (32, 64) if INTERPRET else (16, 256)
+    int4_dequant_kernel[(triton.cdiv(K2, bj), triton.cdiv(N, bn))](
+        w, scales, out, K2, N, w.stride(0), w.stride(1), scales.stride(0), scales.stride(1),
+        GROUP_SIZE=GROUP, BLOCK_J=bj, BLOCK_N=bn, num_warps=4)
+    return out
+
+
 # Prefill: the same kernel, no split, large tiles chosen by the autotuner per (M, N, K).
 int4_wo_prefill_kernel = triton.autotune(configs=_prefill_configs(), key=["M", "N", "K"])(
     int4_wo_kernel)
@@ -208,6 +271,9 @@ def int4_wo_matmul(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor,
         int4_wo_kernel[grid](x, w, scales, out, M, N, K, *strides, out.stride(0), out.stride(1),
                              UPCAST=upcast, GROUP_SIZE=GROUP, **p)
         return out if split == 1 else out.to(x.dtype)
+    gemm = _gemm() if M >= GEMM_MIN_M and x.dtype in (torch.float16, torch.bfloat16) else None
+    if gemm is not None:
+        return gemm.matmul(x, dequantize(w, scales, x.dtype))
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
     grid = lambda meta: (triton.cdiv(N, meta["BLOCK_N"]), 1, triton.cdiv(M, meta["BLOCK_M"]))  # noqa: E731
     int4_wo_prefill_kernel[grid](x, w, scales, y, M, N, K, *strides, y.stride(0), y.stride(1),
@@ -216,7 +282,6 @@ def int4_wo_matmul(x: torch.Tensor, w: torch.Tensor, scales: torch.Tensor,
 
 
 if __name__ == "__main__":
-    import importlib.util
     import pathlib
     spec_path = pathlib.Path(__file__).with_name("spec.py")
     loader = importlib.util.spec_from_file_location("int4_spec", spec_path)

@@ -23,8 +23,18 @@ The kernels:
   loop is split over SPLIT_K programs that atomically add fp32 partial sums into a zeroed
   buffer, rounded to x's dtype at the end (three launches: that fixed cost is why the
   smallest shapes stay well below copy bandwidth; bench/results/drills_catalogue_gpu.md).
-  Prefill (M > 64) runs the same kernel with large tiles and no split, autotuned; that
-  orientation was 1.15-1.2x faster at 4096^3 than the plain x @ W tiling.
+  Prefill (64 < M < 512) runs the same kernel with large tiles and no split, autotuned;
+  that orientation was 1.15-1.2x faster at 4096^3 than the plain x @ W tiling.
+- **From M = 512 on (fp16/bf16), dequantize once, then a plain GEMM**: `int8_dequant_kernel`
+  writes W * scale in x's dtype (one rounding, as the baseline's) and the matmul drill's
+  reference solution (kernels/matmul, imported from beside this folder; its Hopper path
+  moves tiles by TMA and runs at cuBLAS' speed) multiplies. There the product is
+  compute-bound and a converted copy of W (1 byte read, 2 written and 2 re-read per weight)
+  is paid once for all M rows: at 4096^3 that is ~80 MB (~20 us at copy bandwidth), where
+  the fused kernel took 238 us on an H200 (bench/results/peers.md) and the matmul drill's
+  TMA kernel takes 181. The bound M = 512 is an estimate of where the copy and the GEMM
+  time it saves meet. (torch.matmul is not used: it is the op
+  this drill asks you to write.)
 - **`dequant`**: int8 -> fp16 by integer ops and one subtraction instead of a conversion
   instruction, which runs at a quarter of the FMA rate and was the limit at decode.
 - **`int8_wo_gemv_kernel`**, M = 1 with K-contiguous weights (nn.Linear's layout): plain
@@ -34,7 +44,9 @@ The kernels:
 Launch shapes: bench/catalogue_tuning.py on an H100 (bench/results/catalogue_tuning.md).
 """
 
+import importlib.util
 import os
+from pathlib import Path
 
 import torch
 import triton
@@ -42,6 +54,7 @@ import triton.language as tl
 
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 DECODE_MAX_M = 64
+GEMM_MIN_M = 512      # from here on: dequantize W once, then a plain GEMM (see the docstring)
 
 
 @triton.jit
@@ -143,6 +156,48 @@ def _prefill_configs():
             cfg(128, 64, 64, 4, 4), cfg(64, 64, 64, 4, 3)]
 
 
+@triton.jit
+def int8_dequant_kernel(w_ptr, s_ptr, out_ptr, K, N, stride_wk, stride_wn,
+                        BLOCK_K: tl.constexpr, BLOCK_N: tl.constexpr):
+    """W[k, n] = w[k, n] * scale[n] in out's dtype, [K, N] row-major: the product is exact
+    in float32 and rounded once, as torch's w.to(dtype) * scale rounds it."""
+    k = tl.program_id(0) * BLOCK_K + tl.arange(0, BLOCK_K)
+    n = tl.program_id(1) * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = (k[:, None] < K) & (n[None, :] < N)
+    w = tl.load(w_ptr + k[:, None] * stride_wk + n[None, :] * stride_wn, mask=mask, other=0)
+    s = tl.load(s_ptr + n, mask=n < N, other=0).to(tl.float32)
+    out = w.to(tl.float32) * s[None, :]
+    tl.store(out_ptr + k[:, None].to(tl.int64) * N + n[None, :], out.to(out_ptr.dtype.element_ty), mask=mask)
+
+
+def dequantize(w: torch.Tensor, scale: torch.Tensor, dtype: torch.dtype) -> torch.Tensor:
+    """The full [K, N] weight in `dtype` (what the GEMM path multiplies by)."""
+    K, N = w.shape
+    out = torch.empty((K, N), dtype=dtype, device=w.device)
+    bk, bn = (32, 64) if INTERPRET else (32, 256)
+    int8_dequant_kernel[(triton.cdiv(K, bk), triton.cdiv(N, bn))](
+        w, scale, out, K, N, w.stride(0), w.stride(1), BLOCK_K=bk, BLOCK_N=bn, num_warps=4)
+    return out
+
+
+_GEMM: list = []
+
+
+def _gemm():
+    """The matmul drill's reference solution (kernels/matmul/solution.py, beside this drill's
+    folder), whose Hopper TMA kernel runs a large GEMM at cuBLAS' speed; None where that
+    file is not there (this file copied elsewhere): the fused kernel then runs every M."""
+    if not _GEMM:
+        path = Path(__file__).resolve().parents[1] / "matmul" / "solution.py"
+        module = None
+        if path.is_file():
+            spec = importlib.util.spec_from_file_location("_matmul_reference_solution", path)
+            module = importlib.util.module_from_spec(spec)
+            spec.loader.exec_module(module)
+        _GEMM.append(module)
+    return _GEMM[0]
+
+
 # Prefill: the same kernel, no split, large tiles chosen by the autotuner per (M, N, K).
 int8_wo_prefill_kernel = triton.autotune(configs=_prefill_configs(), key=["M", "N", "K"])(
     triton.heuristics({"EVEN_K": lambda a: a["K"] % a["BLOCK_K"] == 0})(int8_wo_splitk_kernel))
@@ -217,6 +272,9 @@ def int8_wo_matmul(x: torch.Tensor, w: torch.Tensor, scale: torch.Tensor,
                                     w.stride(0), w.stride(1), out.stride(0), out.stride(1),
                                     UPCAST=upcast, **p)
         return out if split == 1 else out.to(x.dtype)
+    gemm = _gemm() if M >= GEMM_MIN_M and x.dtype in (torch.float16, torch.bfloat16) else None
+    if gemm is not None:
+        return gemm.matmul(x, dequantize(w, scale, x.dtype))
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
     grid = lambda meta: (triton.cdiv(N, meta["BLOCK_N"]), 1, triton.cdiv(M, meta["BLOCK_M"]))  # noqa: E731
     # FAST dequant pays off in fp16; in bf16 its extra integer ops cost more than they save
