@@ -45,8 +45,11 @@ weights feed the tensor cores from registers. What makes it fast:
   x; the separate copy costs ~4.5 bytes per weight (read the packed byte, write and re-read
   two bytes of W), paid once for all M rows. The bound is where the two meet: that copy
   (4.5 K N bytes at ~4 TB/s) against the GEMM time saved (2 M N K flops at ~400 against
-  ~700 TFLOP/s), which gives M ~ 500. Between 64 and 512 tokens the fused kernel below runs
-  with prefill tiles: it reads the packed bytes only. (torch.matmul is not used: it is the
+  ~700 TFLOP/s), which gives M ~ 500; measured (bench/wo_gemm_threshold.py, call 56, bf16,
+  K = 4096): at N = 14336 the fused kernel was faster up to M = 256 (92.1 against 92.8 us)
+  and the GEMM path from 512 (136.0 against 173.6); at N = 4096 the GEMM path from 128. Between
+  64 and 512 tokens the fused kernel below runs with prefill tiles: it reads the packed
+  bytes only. (torch.matmul is not used: it is the
   op this drill asks you to write.)
 
 Not measured on a GPU yet: the launch table below is the int8 drill's H100 choice (BLOCK_N
