@@ -65,6 +65,16 @@ in one step (SUB = CHUNK) and the rank tiles are [256, 1024]: the interpreter pa
 program and per executed operation, not per byte.
 
 Offsets into grad_weight and the workspace are int64: V * D passes 2^31 at 256000 x 8192.
+
+Measured on an H200 (bf16 grads, zipf ids, L2 flushed; bench/peers.py, call 57): 2.6-3.1x
+eager torch (a sort-based kernel, deterministic too) at every bench size; against
+torch.compile, which lowers the op to a memset plus atomic adds (the order of its float32
+sums changes from run to run), 1.09-1.11x at 16384 x 32000 and 32768 x 128256 tokens x
+vocabulary, 0.95-0.99x at 4096 x 32000 and 8192 x 128256, and 0.90x at 8192 x 50257 x 768,
+where the table is small (154 MB) and the ~15 us of sort and bounds weigh most. The sort
+itself: 5-9 us of GPU time for 4096-8192 ids here, against 26-47 us for torch.sort
+(call 57); the whole call spends ~84 us of host time (Python and three launches, call 58),
+which stock do_bench shows at the small sizes.
 """
 
 import torch

@@ -46,6 +46,12 @@ The answer is deterministic: every partial sum is written to scratch and reduced
 order (no atomics), and make_inputs keeps every decision at least 5e-5 of the mass away from
 a boundary, far above float32 rounding. Scratch, from one torch.empty: per program its max,
 sum and NB counts; per row four state words and a candidate list of up to V keys and V ids.
+
+Measured on an H200 (bench/peers.py, call 57, bf16, L2 flushed): 30.5 us at 1 x 32000 and 41.2
+at 1 x 128256 (torch.compile 92.6 and 102.0, eager 124.6 and 164.9), 148.8 at 64 x 128256
+(711.6), 426.6 at 256 x 128256 (2664.0): 2.5-6.2x the faster of the two at every bench size,
+exact against the float64 reference on 144 input sets (bench/top_p_sampling_check.py, call
+56).
 """
 
 import torch

@@ -4,6 +4,10 @@
 # The first peer tables of the memory-bound drills without model-like row sweeps, over their
 # drill.yaml bench sizes, bf16, three protocols (bench/peers.py now races every one-process GB/s
 # drill; Liger peers for residual_rmsnorm, layernorm_backward, rope).
+# What happened (450 s): all 128 points ran (../peers_h200/peers_call55.md). Short: embedding_backward (0.34-0.98x
+# torch.compile), top_p_sampling (0.07-0.71x at 1-64 rows), layernorm_backward (0.40-0.98x at 32768 x 768,
+# 8192 x 5120, 4096 x 12288), int4/int8 at 4096^3 (0.56-0.84x), residual_rmsnorm (0.70x: torch.compile of a
+# baseline that returned y alone skipped writing h), histogram without a torch figure (histc has no bf16 kernel).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh55 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

@@ -7,6 +7,9 @@
 #    embedding_backward: zero tiles + a program per segment; layernorm_backward: launch set from call 56;
 #    int4 / int8 weight-only matmul: dequantize-then-GEMM from M = 512);
 # 3. peers.py fp16 for the other memory-bound drills without row sweeps (call 55 ran them in bf16).
+# What happened (431 s): micro_call57.txt; peers_call57a: top_p and int4 met everywhere, embedding 0.80-0.99x
+# at 3 of 5 sizes, layernorm_backward short only at 4096 x 12288 (0.87-0.92x); int8 not reached (budget);
+# peers_call57b: fp16 of 8 drills, 6 not reached (run in call 58).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh57 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

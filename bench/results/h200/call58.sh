@@ -5,6 +5,8 @@
 # 2. peers.py bf16 for int8_wo_matmul (call 57's budget ran out before it; dequantize-then-GEMM from
 #    M = 1024);
 # 3. peers.py fp16 for the drills call 57 did not reach.
+# What happened (166 s): host_call58.txt (solution host time 65-84 us a call); peers_call58a (int8 bf16: met
+# except 4096^3 under do_bench, 0.94x) and peers_call58b (the fp16 points call 57 did not reach).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh58 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
