@@ -8,7 +8,7 @@
 # for residual_rmsnorm (baseline now returns (h, y)) and histogram (bf16 baseline fixed).
 # What happened (323 s): top_p 144/144 input sets exact, 1.3-6.3x the best peer (top_p_check_call56.txt);
 # embedding 46 runs correct and deterministic, 0.46-1.11x torch.compile (embedding_check_call56.txt); layernorm
-# tuning (lnb_tuning_call56.txt): fastest configs 1.38-2.09x the best peer except 4096 x 12288 bf16 (0.87x);
+# tuning (lnb_tuning_call56.txt): fastest configs 1.03-2.09x the best peer except 4096 x 12288 bf16 (0.87x);
 # wo_gemm_threshold_call56.txt: the crossover; residual_rmsnorm level with Liger, histogram met everywhere.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh56 PYTHONUNBUFFERED=1
