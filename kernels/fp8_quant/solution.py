@@ -6,9 +6,9 @@ q = round_to_e4m3(clamp(x / s, -448, 448)) as torch.float8_e4m3fn.
 Why it is fast: quantisation is a row reduction followed by an elementwise map, so time is
 bytes: read x once (2 or 4 bytes an element), write q once (1 byte). One program owns a
 row and keeps it in registers between the amax and the scaling, so x is read from memory
-exactly once for hidden sizes up to 32768 (BLOCK up to 16384 elements on 16 warps, 32768 on
-32: 32 elements a thread in fp32 registers, 16-byte loads of bf16/fp16). Longer rows fall
-back to two passes over the row; the second usually hits L2. Rows are independent: M programs, a
+exactly once for hidden sizes up to 16384 (BLOCK up to 16384 elements, 16 warps: 32
+elements a thread in fp32 registers, 16-byte loads of bf16/fp16). Longer rows fall back to
+two passes over the row; the second usually hits L2. Rows are independent: M programs, a
 few thousand tokens fill an H100 many times over; for decode batches (M of 1 to 16) the
 kernel is launch-bound whatever one does.
 
@@ -19,10 +19,7 @@ value is exact. A plain `.to(tl.float8e4nv)` is one cvt.rn.satfinite instruction
 but Triton's CPU interpreter rounds ties away from zero, flushes e4m3 subnormals and wraps
 values past 448, so this solution rounds itself: a handful of integer and float ops per
 element, far below the memory time. On an H200: 93-99.6% of copy bandwidth at 8192-16384 x
-8192 (bench/results/h200_catalogue.md). Rows of 28672 (Llama-70B's MLP) took the two-pass
-path until call 58: 0.86-0.93x torch.compile at 8192 x 28672 (bench/results/peers.md, call
-55/57); they now stay in registers on 32 warps, as the softmax and norm drills' rows of up to
-32768 do.
+8192, 64-75% at 4096 x 14336 and 8192 x 28672 (bench/results/h200_catalogue.md).
 """
 
 import torch
@@ -69,7 +66,7 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
             tl.store(q_row + start + cols, _to_e4m3_grid(x * inv).to(q_ptr.dtype.element_ty), mask=mask)
 
 
-MAX_BLOCK = 32768     # one pass (the row in registers) up to here; longer rows take two
+MAX_BLOCK = 16384
 
 
 def fp8_quant(x: torch.Tensor) -> torch.Tensor:
@@ -81,7 +78,7 @@ def fp8_quant(x: torch.Tensor) -> torch.Tensor:
         return q
     one_pass = N <= MAX_BLOCK
     block = triton.next_power_of_2(N) if one_pass else 4096
-    num_warps = max(1, min(32, block // 1024)) if one_pass else 8
+    num_warps = max(1, min(16, block // 1024)) if one_pass else 8
     fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=one_pass, BLOCK=block,
                            num_warps=num_warps)
     return q

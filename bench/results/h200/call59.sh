@@ -4,6 +4,9 @@
 # 1. fp8_quant: rows of up to 32768 now stay in registers (32 warps); the drill's cases on the GPU, then
 #    peers.py at 8192 x 28672 (0.86-0.93x torch.compile before) and two neighbours, bf16 and fp16;
 # 2. peers.py fp16 for the five drills calls 57-58 ran in bf16 only.
+# What happened (209 s): fp8_quant's cases 27/27 on the GPU, but 8192 x 28672 no faster (256.1 against 254.4 us
+# two-pass, call 55; torch.compile 235.8): the change was reverted (peers_call59a.md). peers_call59b: fp16 of
+# the five drills (int8: 5 of 8 points, the budget ended).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh59 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
