@@ -83,6 +83,21 @@ def test_row_sum_launch_config(monkeypatch):
             assert 1024 <= bn and bm * bn <= 8192                 # long rows: walked in chunks
 
 
+def test_residual_rmsnorm_launch_config(monkeypatch):
+    rr = _solution("residual_rmsnorm", monkeypatch)
+    # decode batches: one row a program on 16 warps (call 60: 4 warps were 0.77x Liger in fp16)
+    assert rr.launch_config(1, 4096, 2) == (1, 4096, 16)
+    assert rr.launch_config(32, 4096, 2) == (1, 4096, 16)
+    assert rr.launch_config(256, 8192, 2) == (1, 8192, 16)
+    # prefill sizes keep the tuned table (every variant within noise of it in call 60)
+    assert rr.launch_config(4096, 4096, 2) == (1, 4096, 4)
+    assert rr.launch_config(8192, 8192, 2) == (1, 8192, 8)
+    for M, N, itemsize in itertools.product((1, 7, 256, 257, 4096), (1, 100, 1024, 4096, 5120, 16384), (2, 4)):
+        bm, bn, warps = rr.launch_config(M, N, itemsize)
+        assert bn == 1 << (N - 1).bit_length() and 1 <= bm <= 16 and warps in (4, 8, 16)
+        assert bm * bn >= 32 * warps or bn < 1024                # no idle threads on a long row
+
+
 def test_flash_attention_tiles(monkeypatch):
     fa = _solution("flash_attention", monkeypatch)
     configs = fa._configs()
