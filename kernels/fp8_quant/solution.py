@@ -8,7 +8,7 @@ bytes: read x once (2 or 4 bytes an element), write q once (1 byte). One program
 row and keeps it in registers between the amax and the scaling, so x is read from memory
 exactly once for hidden sizes up to 16384 (BLOCK up to 16384 elements, 16 warps: 32
 elements a thread in fp32 registers, 16-byte loads of bf16/fp16). Longer rows fall back to
-two passes over the row; the second usually hits L2. Rows are independent: M programs, a
+two passes over the row, the second reading it back from L2 (eviction hints, see TWO_PASS_BLOCK). Rows are independent: M programs, a
 few thousand tokens fill an H100 many times over; for decode batches (M of 1 to 16) the
 kernel is launch-bound whatever one does.
 
@@ -19,7 +19,8 @@ value is exact. A plain `.to(tl.float8e4nv)` is one cvt.rn.satfinite instruction
 but Triton's CPU interpreter rounds ties away from zero, flushes e4m3 subnormals and wraps
 values past 448, so this solution rounds itself: a handful of integer and float ops per
 element, far below the memory time. On an H200: 93-99.6% of copy bandwidth at 8192-16384 x
-8192, 64-75% at 4096 x 14336 and 8192 x 28672 (bench/results/h200_catalogue.md).
+8192, 64-75% at 4096 x 14336 and 8192 x 28672 (bench/results/h200_catalogue.md); the two-pass
+launch was retuned since (call 62, below).
 """
 
 import torch
@@ -53,20 +54,32 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
         inv = 1.0 / tl.maximum(amax / 448.0, 1.0 / (448.0 * 512.0))
         tl.store(q_row + cols, _to_e4m3_grid(x * inv).to(q_ptr.dtype.element_ty), mask=mask)
     else:
+        # The first pass asks L2 to keep the row (evict_last), the second to drop it once read
+        # (evict_first): the second pass then reads the row from L2 instead of DRAM.
         acc = tl.zeros([BLOCK], dtype=tl.float32)
         for start in range(0, N, BLOCK):
             mask = start + cols < N
-            x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0,
+                        eviction_policy="evict_last").to(tl.float32)
             acc = tl.maximum(acc, tl.abs(x))
         amax = tl.max(acc, axis=0)
         inv = 1.0 / tl.maximum(amax / 448.0, 1.0 / (448.0 * 512.0))
         for start in range(0, N, BLOCK):
             mask = start + cols < N
-            x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0).to(tl.float32)
+            x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0,
+                        eviction_policy="evict_first").to(tl.float32)
             tl.store(q_row + start + cols, _to_e4m3_grid(x * inv).to(q_ptr.dtype.element_ty), mask=mask)
 
 
 MAX_BLOCK = 16384
+# Rows longer than MAX_BLOCK: two passes of TWO_PASS_BLOCK-element chunks on TWO_PASS_WARPS warps.
+# Timed on the H200 at 8192 x 28672 bf16 (bench/launch_tuning.py --what fp8_quant, call 62): 214 us
+# against 257 with 4096 on 8 warps and no hints (torch.compile: 236). Nsight Compute had shown the
+# old launch reading 840 MB from DRAM where one pass reads 470 (call 61): with 16 warps fewer rows are
+# resident on an SM at a time, so the rows between a row's two passes fit in L2, and the hints keep
+# them there. At 4096 x 14336 the one-pass kernel stays fastest (54 us; two-pass launches 60-88).
+TWO_PASS_BLOCK = 4096
+TWO_PASS_WARPS = 16
 
 
 def fp8_quant(x: torch.Tensor) -> torch.Tensor:
@@ -77,8 +90,8 @@ def fp8_quant(x: torch.Tensor) -> torch.Tensor:
     if M == 0 or N == 0:
         return q
     one_pass = N <= MAX_BLOCK
-    block = triton.next_power_of_2(N) if one_pass else 4096
-    num_warps = max(1, min(16, block // 1024)) if one_pass else 8
+    block = triton.next_power_of_2(N) if one_pass else TWO_PASS_BLOCK
+    num_warps = max(1, min(16, block // 1024)) if one_pass else TWO_PASS_WARPS
     fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=one_pass, BLOCK=block,
                            num_warps=num_warps)
     return q
