@@ -5,6 +5,11 @@
 # 2. Nsight Compute (`studio-drill profile`) of the points below 90% of copy bandwidth or short of a peer:
 #    bias_gelu 16384 x 8192, cross_entropy 4096 x 32000, softmax 4096 x 16384, fp8_quant 8192 x 28672 (bf16);
 # 3. int4_wo_matmul as a user runs it with --bench, to the end this time (call 60 stopped it at 85 s).
+# What happened (325 s): residual_rmsnorm peers bf16 + fp16 (peers_call61): the fp16 decode points 0.77-0.89x -> 0.96-0.99x
+# Liger under CUDA-graph replay. Profiles (../ncu_h200/call61_*): bias_gelu issue-bound (84.5% of issue slots), cross_entropy
+# DRAM 75% with 35% of warps resident, softmax 4096 x 16384 DRAM 73% with 46% resident, fp8_quant 8192 x 28672 reading 840 MB
+# from DRAM where one pass reads 470. int4_wo_matmul --bench: 42/42, every point passed, no invalid timing; one non-blocking
+# suspicious_speedup note (24.3x torch at 16 x 28672 x 8192 bf16), 131 s.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh61 PYTHONUNBUFFERED=1 STUDIO_NCU=/usr/local/cuda/bin/ncu
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \

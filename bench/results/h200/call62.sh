@@ -5,6 +5,9 @@
 # (its second pass misses L2), and cross_entropy 4096 x 32000 keeps DRAM 75% busy with 35% of warps resident.
 # bench/launch_tuning.py --what fp8_quant,cross_entropy (bf16): two-pass launches with L2 hints / tl.range pipelining,
 # and cross_entropy's chunk x warps x pipelining stages; then int8_wo_matmul as a user runs it, to read its flag.
+# What happened (140 s): fp8_quant 8192 x 28672: 4096 on 16 warps with the hints 214.0 us against the solution's 256.8;
+# cross_entropy: 3 stages on 4 warps 68.5 / 245.3 us against 74.6 / 280.6 (tuning_summary_call62.txt, fp8_tuning_call62.json,
+# ce_tuning_call62.json) -> both solutions changed. int8 --bench ran past this script's 85 s limit (timeout; run again in 63).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh62 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)

@@ -6,6 +6,10 @@
 # 1. bias_gelu's cases on the GPU (the float32 tolerance is 1e-5); 2. peers.py bias_gelu bf16 at ten points;
 # 3. Nsight Compute of bias_gelu 16384 x 8192 and fp8_quant 8192 x 28672 (after call 62's change);
 # 4. peers.py cross_entropy bf16 + fp16 with Liger-Kernel installed (call 63 ran without it), if time is left.
+# What happened (219 s): bias_gelu 14/14 on the GPU (float32 within 1e-5 + 1e-5 |y|); peers_call64a: 91-94% of copy bandwidth
+# at 2^26-2^28 elements, 1.54-1.59x torch.compile (engine); the do_bench points at 1 and 128 rows short (57-67 us for every
+# Triton contender, host-bound). Profiles (../ncu_h200/call64_summary.txt): bias_gelu issue 71% / DRAM 81%; fp8_quant reads
+# 475 MB now, 65% issue with math-pipe throttle. peers_call64b: cross_entropy with Liger installed (its loss still out of tolerance).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh64 PYTHONUNBUFFERED=1 STUDIO_NCU=/usr/local/cuda/bin/ncu
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
