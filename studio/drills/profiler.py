@@ -25,7 +25,7 @@ import threading
 from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any, Callable
+from typing import Callable
 
 from studio.drills import ncu as ncu_mod
 from studio.drills.ncu import KernelRecord, Unavailable
