@@ -113,7 +113,8 @@ def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
     grid = (triton.cdiv(M, block_m), triton.cdiv(N, block_n))
     bias_gelu_kernel[grid](x, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
                            BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=False,
-                           FAST=not INTERPRET and x.is_cuda, num_warps=warps)
+                           FAST=not INTERPRET and x.is_cuda and torch.version.hip is None,
+                           num_warps=warps)
     return y
 
 

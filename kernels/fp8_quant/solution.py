@@ -8,9 +8,9 @@ bytes: read x once (2 or 4 bytes an element), write q once (1 byte). One program
 row and keeps it in registers between the amax and the scaling, so x is read from memory
 exactly once for hidden sizes up to 16384 (BLOCK up to 16384 elements, 16 warps: 32
 elements a thread in fp32 registers, 16-byte loads of bf16/fp16). Longer rows fall back to
-two passes over the row, the second reading it back from L2 (eviction hints, see TWO_PASS_BLOCK). Rows are independent: M programs, a
-few thousand tokens fill an H100 many times over; for decode batches (M of 1 to 16) the
-kernel is launch-bound whatever one does.
+two passes over the row, the second reading it back from L2 (eviction hints, see
+TWO_PASS_BLOCK). Rows are independent: M programs, a few thousand tokens fill an H100 many
+times over; for decode batches (M of 1 to 16) the kernel is launch-bound whatever one does.
 
 Rounding: the value is rounded to the e4m3 grid in float32 with the add-and-subtract trick
 ((v + c) - c with c = 1.5 * 2^23 * ulp(v), ulp floored at the subnormal step 2^-9; float32
