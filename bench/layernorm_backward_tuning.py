@@ -26,7 +26,9 @@ Options: --shapes MxN,... (default: drill.yaml's bench shapes, the three the sol
 first), --dtypes (default bfloat16), --fp32-shapes (float32 points, default 32768x768 and
 4096x12288; '' for none), --quick (five configs a point, 10 ms of repeats, no float32 points
 unless --fp32-shapes is given), --no-compile (skip torch.compile: its compiles are most of a
-run's time), --split (also time the rows kernel alone: the rest is the cols kernel), --budget-s
+run's time), --split (also time the rows kernel alone: the rest is the cols kernel; with
+--two-kernels, the dx kernel alone), --two-kernels (instead of the solution's variant configs,
+Inductor's two-kernel plan at several launches: bench/lnb_two_kernels.py), --budget-s
 (start no point after this many seconds, and no variant 15 s after that; default 120, so a
 run ends within ~150 s: points not reached are listed at the end; no limit with --dry-run),
 --dry-run (no GPU: every config of every point on a few rows under Triton's interpreter,
@@ -45,6 +47,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+sys.path.insert(0, str(REPO / "bench"))
 DRILL = REPO / "kernels" / "layernorm_backward"
 BENCH_SHAPES = "32768x768,4096x12288,8192x5120,16384x2048,8192x4096,4096x4096"
 FP32_SHAPES = "32768x768,4096x12288"
@@ -213,7 +216,22 @@ def run_point(args, sol, spec, tol, shape, dtype, rows_out: list, deadline: floa
     liger = None if args.dry_run else liger_peer()
     if liger is not None:
         record("peer", "liger", lambda: liger(*inputs))
-    for name, cfg in candidates(sol, M, N, itemsize, sms, args.quick):
+    configs = candidates(sol, M, N, itemsize, sms, args.quick)
+    if sol.separate_passes(N, itemsize):   # the solution's default there is not a LaunchConfig of run()
+        record("solution", "default: separate passes", lambda: sol.layernorm_backward(*inputs),
+               {"config": "separate passes (run_separate)", "launch": "run_separate", "programs": dry_m})
+        configs = [("chunked" if name == "default" else name, cfg) for name, cfg in configs]
+    if args.two_kernels:             # the solution's default, then Inductor's plan (bench/lnb_two_kernels.py)
+        import lnb_two_kernels as two
+
+        configs = configs[:1]
+        dx_out = torch.empty((dry_m + 2, N), dtype=inputs[1].dtype, device=inputs[1].device)
+        for name, dx_cfg, cols_cfg in two.PLANS:
+            label_ = f"two kernels: {name}"
+            record("solution", label_, lambda d=dx_cfg, c=cols_cfg: two.run_two(*inputs, d, c),
+                   {"config": label_, "launch": f"run_two(dx_cfg={dx_cfg}, cols_cfg={cols_cfg})", "programs": dry_m},
+                   (lambda d=dx_cfg: two.dx_pass(*inputs, dx_out, d)) if args.split else None)
+    for name, cfg in configs:
         programs, _ = sol.plan(dry_m, N, sms if not args.dry_run else 2, cfg)
         extra = {"config": cfg.label(), "launch": repr(cfg), "programs": programs}
         rows_fn = (lambda c=cfg: sol.rows_pass(*inputs, c)) if args.split else None
@@ -272,6 +290,9 @@ def main() -> int:
     parser.add_argument("--rep-ms", type=float, default=None, help="do_bench repeat time (default 20, --quick 10)")
     parser.add_argument("--no-compile", action="store_true", help="skip the torch.compile peer")
     parser.add_argument("--split", action="store_true", help="also time the rows kernel alone")
+    parser.add_argument("--two-kernels", action="store_true", help="instead of the solution's variant configs, "
+                        "torch.compile's plan (a dx kernel, a dw/db kernel; bench/lnb_two_kernels.py) at its "
+                        "launches, beside the solution's default")
     parser.add_argument("--budget-s", type=float, default=None, help="start no point after this many seconds "
                         f"(and no variant {LATE_S:.0f} s after that); default 120, none with --dry-run")
     parser.add_argument("--out", default=None, help="JSON file for every row")

@@ -81,13 +81,18 @@ def time_variants(row: dict, variants, inputs, want, rep_ms: float) -> tuple[lis
 
 def point_inputs(spec, shape: list[int], dtype: str, device: str = "cuda"):
     """The drill's inputs for one point (randn, contiguous, seed 1) and its baseline's output
-    in float32: what every variant is checked against."""
+    in float32: what every variant is checked against. A baseline that returns several tensors
+    gives them stacked, or flattened end to end when their shapes differ (layernorm_backward's
+    dx, dw, db)."""
     import torch
 
     case = {"name": "t", "shape": list(shape), "dtype": dtype, "fill": "randn", "layout": "contiguous"}
     inputs = spec.make_inputs(case, torch.Generator().manual_seed(1), torch.device(device))
     want = spec.baseline(*inputs)
-    return inputs, (torch.stack(want) if isinstance(want, tuple) else want).float()
+    if isinstance(want, tuple):
+        same = all(w.shape == want[0].shape for w in want)
+        want = torch.stack(want) if same else torch.cat([w.reshape(-1).float() for w in want])
+    return inputs, want.float()
 
 
 def time_point(label: str, row: dict, variants, inputs, want, rep_ms: float, rows: list[dict], out: str,

@@ -12,20 +12,28 @@ two passes over the row, the second reading it back from L2 (eviction hints, see
 TWO_PASS_BLOCK). Rows are independent: M programs, a few thousand tokens fill an H100 many
 times over; for decode batches (M of 1 to 16) the kernel is launch-bound whatever one does.
 
-Rounding: the value is rounded to the e4m3 grid in float32 with the add-and-subtract trick
-((v + c) - c with c = 1.5 * 2^23 * ulp(v), ulp floored at the subnormal step 2^-9; float32
-addition rounds to nearest even), clamped to +-448, then cast; the cast of an exact e4m3
-value is exact. A plain `.to(tl.float8e4nv)` is one cvt.rn.satfinite instruction on sm_90,
-but Triton's CPU interpreter rounds ties away from zero, flushes e4m3 subnormals and wraps
-values past 448, so this solution rounds itself: a handful of integer and float ops per
-element, far below the memory time. On an H200: 93-99.6% of copy bandwidth at 8192-16384 x
-8192, 64-75% at 4096 x 14336 and 8192 x 28672 (bench/results/h200_catalogue.md); the two-pass
-launch was retuned since (call 62, below).
+Rounding: on an sm_89+ NVIDIA GPU the value is clamped to +-448 and cast: `.to(tl.float8e4nv)`
+is one cvt.rn.satfinite instruction (round to nearest even, e4m3 subnormals kept). Triton's CPU
+interpreter rounds ties away from zero, flushes e4m3 subnormals and wraps values past 448, so
+there (and on other GPUs) the solution rounds to the e4m3 grid itself in float32 with the
+add-and-subtract trick ((v + c) - c with c = 1.5 * 2^23 * ulp(v), ulp floored at the subnormal
+step 2^-9; float32 addition rounds to nearest even), clamps, and casts the exact grid value.
+The two forms give the same value for every float32 in 2^-12..2^10 on an H200
+(bench/fp8_cast_check.py, call 65: 369M values); they differ only in the sign of a zero (a
+negative value that rounds to 0 becomes -0 with the cast, as torch's own cast gives, and +0
+with the trick). The trick costs 6 SASS instructions an element (15.2 against 9.2, Triton 3.6
+for sm_90), and with the row read once that was time: on the H200, call 65,
+bench/launch_tuning.py --what fp8_quant, engine protocol, bf16: 8192 x 28672 209.0 -> 177.9 us
+(93% of copy bandwidth, from 78%), 4096 x 14336 54.8 -> 47.0, 16384 x 8192 96.4 -> 93.1.
 """
+
+import os
 
 import torch
 import triton
 import triton.language as tl
+
+INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
 FP8_MAX = 448.0
 MIN_SCALE = 1.0 / (448.0 * 512.0)
@@ -42,7 +50,17 @@ def _to_e4m3_grid(v):
 
 
 @triton.jit
-def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr, BLOCK: tl.constexpr):
+def _to_e4m3(v, HW_CVT: tl.constexpr):
+    """v clamped to +-448 and rounded to e4m3, as the output's element type. HW_CVT: the GPU's
+    own cast (sm_89+); otherwise the grid rounding above, which any backend does right."""
+    if HW_CVT:
+        return tl.minimum(tl.maximum(v, -448.0), 448.0).to(tl.float8e4nv)
+    return _to_e4m3_grid(v).to(tl.float8e4nv)
+
+
+@triton.jit
+def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr, BLOCK: tl.constexpr,
+                     HW_CVT: tl.constexpr = False):
     row = tl.program_id(0).to(tl.int64)
     x_row = x_ptr + row * stride_m
     q_row = q_ptr + row * N
@@ -52,7 +70,7 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
         x = tl.load(x_row + cols * stride_n, mask=mask, other=0.0).to(tl.float32)
         amax = tl.max(tl.abs(x), axis=0)
         inv = 1.0 / tl.maximum(amax / 448.0, 1.0 / (448.0 * 512.0))
-        tl.store(q_row + cols, _to_e4m3_grid(x * inv).to(q_ptr.dtype.element_ty), mask=mask)
+        tl.store(q_row + cols, _to_e4m3(x * inv, HW_CVT), mask=mask)
     else:
         # The first pass asks L2 to keep the row (evict_last), the second to drop it once read
         # (evict_first): the second pass then reads the row from L2 instead of DRAM.
@@ -68,7 +86,7 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
             mask = start + cols < N
             x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0,
                         eviction_policy="evict_first").to(tl.float32)
-            tl.store(q_row + start + cols, _to_e4m3_grid(x * inv).to(q_ptr.dtype.element_ty), mask=mask)
+            tl.store(q_row + start + cols, _to_e4m3(x * inv, HW_CVT), mask=mask)
 
 
 MAX_BLOCK = 16384
@@ -82,6 +100,13 @@ TWO_PASS_BLOCK = 4096
 TWO_PASS_WARPS = 16
 
 
+def hw_cast(x: torch.Tensor) -> bool:
+    """Whether the kernel may use the GPU's e4m3 cast for x: compiled (not the interpreter) for
+    an NVIDIA GPU of compute capability 8.9 or later (Ada, Hopper, Blackwell)."""
+    return (not INTERPRET and x.is_cuda and torch.version.hip is None
+            and torch.cuda.get_device_capability(x.device) >= (8, 9))
+
+
 def fp8_quant(x: torch.Tensor) -> torch.Tensor:
     """Per-row dynamic e4m3 quantisation: a new contiguous (M, N) torch.float8_e4m3fn tensor."""
     assert x.ndim == 2
@@ -93,7 +118,7 @@ def fp8_quant(x: torch.Tensor) -> torch.Tensor:
     block = triton.next_power_of_2(N) if one_pass else TWO_PASS_BLOCK
     num_warps = max(1, min(16, block // 1024)) if one_pass else TWO_PASS_WARPS
     fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=one_pass, BLOCK=block,
-                           num_warps=num_warps)
+                           HW_CVT=hw_cast(x), num_warps=num_warps)
     return q
 
 

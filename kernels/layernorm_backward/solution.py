@@ -34,6 +34,11 @@ GROUP_SIZE_M partial buffers with a spin lock); the result is deterministic:
    on x and dy only apply with STAGES = 1.)
 2. `ln_bwd_cols_kernel`: one program per BLOCK_C columns sums the P partial rows and
    stores dweight and dbias (rounded once to x's dtype) into rows M and M+1 of the output.
+3. Two-byte rows of more than 8192 columns take separate passes instead, the plan
+   torch.compile's Inductor makes (`run_separate`, SEPARATE_DX): `ln_bwd_dx_kernel` computes
+   dx one row a program (the row walked twice in chunks, the second time from L2) and
+   `ln_bwd_dwdb_kernel` reads dy and x again for the column sums. More bytes than 1-2, but no
+   partial rows and both kernels stream at full rate: faster on the H200 at 4096 x 12288.
 
 Bytes model: read dy, x (2*M*N), write dx (M*N), read w, write dw and db (3*N), read
 mean and rstd (8*M bytes). The partials add 16*P*N bytes (written and read once, float32,
@@ -49,7 +54,8 @@ flight and the L2 footprint (see the tables), then set from that script's run on
 (call 56: 7-12 variants a point; bench/results/launch_tuning.md). There, in bf16 with L2
 flushed, the solution took 46 us at 32768 x 768 (torch.compile 81), 92 us at 8192 x 5120
 (Liger 129) and 158 us at 4096 x 12288 (torch.compile 137: the one bench size where a peer
-is ahead; the chunked kernel's second pass over L2 is what it pays).
+is ahead; the chunked kernel's second pass over L2 is what it pays). The separate passes
+(3.) took that point to 143 us (call 68), still 0.93-0.96x torch.compile.
 """
 
 import os
@@ -109,6 +115,18 @@ FUSED_LAUNCH = {
 CHUNKED_LAUNCH = {2: (4, 2048, 8, 3), 4: (2, 2048, 8, 3)}
 CHUNKED_L2_BYTES = 24 << 20
 CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
+# Two-byte rows longer than FUSED_MAX_BLOCK_N: separate passes, as torch.compile plans it
+# (bench/inductor_code.py, call 66): a dx kernel (one row a program, SEPARATE_DX = (chunk
+# columns, num_warps): the row walked twice, the second time from L2) and a dweight / dbias
+# kernel that reads dy and x again from DRAM (SEPARATE_COLS = (BLOCK_C columns, BLOCK_R rows,
+# num_warps) a program). It moves more bytes than the chunked kernel (dy and x read twice) but
+# each kernel streams at full rate, with no partial rows: at 4096 x 12288 on the H200 it took
+# 142.9 us in bf16 and 142.4 in fp16 against the chunked kernel's 157.6 and 155.5
+# (bench/layernorm_backward_tuning.py --two-kernels, call 68; torch.compile 137.0 and 132.1).
+# The dx kernel compiles N in: with a runtime N the same launch took 84.9-108 us instead of 78.6.
+# Four-byte rows stay chunked (there the chunked kernel was ahead of torch.compile, call 56).
+SEPARATE_DX = (4096, 8)
+SEPARATE_COLS = (64, 64, 16)
 
 
 @dataclass(frozen=True)
@@ -272,6 +290,72 @@ def ln_bwd_cols_kernel(pdw_ptr, pdb_ptr, dw_row, N, P,
     tl.store(dw_row + N + cols, db.to(dw_row.dtype.element_ty), mask=col_ok)
 
 
+@triton.jit
+def ln_bwd_dx_kernel(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, out_ptr, stride_dym, stride_dyn,
+                     stride_xm, stride_xn, stride_w, N: tl.constexpr, BLOCK_N: tl.constexpr,
+                     WIDE: tl.constexpr):
+    """dx alone, one row a program (the separate-passes plan): the row's two sums over
+    BLOCK_N-column chunks, then the same chunks again (from L2) for dx. N is compiled in, so
+    whole chunks need no mask; WIDE: 64-bit offsets."""
+    row = tl.program_id(0)
+    if WIDE:
+        row = row.to(tl.int64)
+    mean = tl.load(mean_ptr + row)
+    rstd = tl.load(rstd_ptr + row)
+    offs = tl.arange(0, BLOCK_N)
+    acc1 = tl.zeros([BLOCK_N], tl.float32)
+    acc2 = tl.zeros([BLOCK_N], tl.float32)
+    for c0 in range(0, N, BLOCK_N):
+        cols = c0 + offs
+        ok = cols < N
+        dy = tl.load(dy_ptr + row * stride_dym + cols * stride_dyn, mask=ok, other=0.0,
+                     eviction_policy="evict_last").to(tl.float32)
+        x = tl.load(x_ptr + row * stride_xm + cols * stride_xn, mask=ok, other=0.0,
+                    eviction_policy="evict_last").to(tl.float32)
+        g = tl.load(w_ptr + cols * stride_w, mask=ok, other=0.0, eviction_policy="evict_last").to(tl.float32) * dy
+        acc1 += g * ((x - mean) * rstd)             # g = 0 where masked
+        acc2 += g
+    c1 = tl.sum(acc1, axis=0) / N
+    c2 = tl.sum(acc2, axis=0) / N
+    for c0 in range(0, N, BLOCK_N):
+        cols = c0 + offs
+        ok = cols < N
+        dy = tl.load(dy_ptr + row * stride_dym + cols * stride_dyn, mask=ok, other=0.0,
+                     eviction_policy="evict_first").to(tl.float32)
+        x = tl.load(x_ptr + row * stride_xm + cols * stride_xn, mask=ok, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        w = tl.load(w_ptr + cols * stride_w, mask=ok, other=0.0, eviction_policy="evict_last").to(tl.float32)
+        dx = (w * dy - c2 - (x - mean) * rstd * c1) * rstd
+        tl.store(out_ptr + row * N + cols, dx.to(out_ptr.dtype.element_ty), mask=ok)
+
+
+@triton.jit
+def ln_bwd_dwdb_kernel(dy_ptr, x_ptr, mean_ptr, rstd_ptr, dw_row, M, N, stride_dym, stride_dyn,
+                       stride_xm, stride_xn, BLOCK_C: tl.constexpr, BLOCK_R: tl.constexpr):
+    """dweight and dbias of BLOCK_C columns from dy and x directly (the separate-passes plan):
+    every row, BLOCK_R at a time, summed in float32; stored into rows M and M + 1 of the output
+    (dw_row points at row M)."""
+    cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
+    col_ok = cols < N
+    acc_w = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
+    acc_b = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
+    for r0 in range(0, M, BLOCK_R):
+        rows = r0 + tl.arange(0, BLOCK_R)
+        row_ok = rows < M
+        mask = row_ok[:, None] & col_ok[None, :]
+        r64 = rows.to(tl.int64)[:, None]
+        mean = tl.load(mean_ptr + rows, mask=row_ok, other=0.0)[:, None]
+        rstd = tl.load(rstd_ptr + rows, mask=row_ok, other=0.0)[:, None]
+        dy = tl.load(dy_ptr + r64 * stride_dym + cols[None, :] * stride_dyn, mask=mask, other=0.0,
+                     eviction_policy="evict_first").to(tl.float32)
+        x = tl.load(x_ptr + r64 * stride_xm + cols[None, :] * stride_xn, mask=mask, other=0.0,
+                    eviction_policy="evict_first").to(tl.float32)
+        acc_w += dy * ((x - mean) * rstd)           # dy = 0 where masked
+        acc_b += dy
+    tl.store(dw_row + cols, tl.sum(acc_w, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
+    tl.store(dw_row + N + cols, tl.sum(acc_b, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
+
+
 _SM_COUNT = {}
 
 
@@ -356,11 +440,40 @@ def run(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch.Ten
     return cols_pass(*rows_pass(dy, x, weight, mean, rstd, cfg))
 
 
+def separate_passes(N: int, itemsize: int) -> bool:
+    """Whether layernorm_backward takes the separate-passes plan: two-byte rows too long to
+    keep whole (see SEPARATE_DX)."""
+    return itemsize <= 2 and triton.next_power_of_2(N) > FUSED_MAX_BLOCK_N[2]
+
+
+def run_separate(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch.Tensor,
+                 rstd: torch.Tensor) -> torch.Tensor:
+    """[dx; dweight; dbias] by the separate-passes plan: ln_bwd_dx_kernel, then ln_bwd_dwdb_kernel."""
+    assert x.ndim == 2 and dy.shape == x.shape, "dy and x must both be [M, N]"
+    assert mean.dtype == rstd.dtype == torch.float32 and mean.is_contiguous() and rstd.is_contiguous()
+    M, N = x.shape
+    out = torch.empty((M + 2, N), dtype=x.dtype, device=x.device)
+    if M == 0 or N == 0:
+        return out.zero_()
+    span = max((M - 1) * abs(t.stride(0)) + (N - 1) * abs(t.stride(1)) + 1 for t in (dy, x))
+    chunk, warps = SEPARATE_DX
+    ln_bwd_dx_kernel[(M,)](dy, x, weight, mean, rstd, out, dy.stride(0), dy.stride(1), x.stride(0),
+                           x.stride(1), weight.stride(0), N=N, BLOCK_N=chunk,
+                           WIDE=max(span, (M + 2) * N) >= 2**31, num_warps=warps)
+    block_c, block_r, warps = SEPARATE_COLS
+    ln_bwd_dwdb_kernel[(triton.cdiv(N, block_c),)](dy, x, mean, rstd, out[M], M, N, dy.stride(0), dy.stride(1),
+                                                   x.stride(0), x.stride(1), BLOCK_C=block_c, BLOCK_R=block_r,
+                                                   num_warps=warps)
+    return out
+
+
 def layernorm_backward(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
                        mean: torch.Tensor, rstd: torch.Tensor) -> torch.Tensor:
     """[dx; dweight; dbias] as one new [M + 2, N] tensor of x's dtype (see the statement)."""
     assert x.ndim == 2, "x must be [M, N]"
     M, N = x.shape
+    if separate_passes(N, x.element_size()):
+        return run_separate(dy, x, weight, mean, rstd)
     return run(dy, x, weight, mean, rstd, launch_config(M, N, _sm_count(x.device), x.element_size()))
 
 

@@ -26,13 +26,19 @@ bench/results/launch_tuning.md) against 8K-output tiles with 4-16 warps, 512-409
 wide, this was the fastest or within 1% of it at every large shape (4096 x 4096: 29.2 ->
 25.3 us, as fast as Liger-Kernel and torch.compile), where the earlier 8K outputs over
 8 warps reached 0.87-0.92x of them. An approximate division in sigmoid timed the same as
-the IEEE one: the kernel is memory-bound. When M is small the tile shrinks so a decode
-step (M = 1) still spreads over every SM, with fewer warps for a smaller tile.
+the IEEE one there (bf16). When M is small the tile shrinks so a decode step (M = 1) still
+spreads over every SM, with fewer warps for a smaller tile.
 
 Large contiguous inputs (2^23+ outputs) take `swiglu_flat_kernel` instead: the output as
-one flat range, 1024 values a program, the row and column of each from a division by the
-constant H. At hidden 8192-16384 that was 4% faster on the H200 than the best tile.
+one flat range, 2048 values a program, the row and column of each from a division by the
+constant H. At hidden 8192-16384 that was 4% faster on the H200 than the best tile. On a GPU
+its exp2 and reciprocal are written as the single approximate instructions ex2.approx.ftz and
+rcp.approx.ftz (inline PTX; relative error about 2^-22, far below a 16-bit output's rounding)
+where Triton compiles `1.0 / d` to div.full.f32 and its guards: in fp16 the plain form with
+1024 outputs a program was 6-9% behind torch.compile at 2^25+ outputs (FLAT_BLOCK below).
 """
+
+import os
 
 import torch
 import triton
@@ -59,10 +65,12 @@ def swiglu_kernel(gu_ptr, y_ptr, M, H, stride_m, stride_n, up_offset, stride_ym,
 
 @triton.jit
 def swiglu_flat_kernel(gu_ptr, y_ptr, total, H: tl.constexpr, BLOCK: tl.constexpr, EVEN: tl.constexpr,
-                       WIDE: tl.constexpr):
+                       WIDE: tl.constexpr, FAST: tl.constexpr = False):
     """Contiguous gu and y: the output as one flat range, BLOCK consecutive values a program
     (row i // H, column i % H; H a constant, so the division is a multiply and a shift).
-    EVEN: total is a multiple of BLOCK, no masks. WIDE: 64-bit offsets (2 * total >= 2^31)."""
+    EVEN: total is a multiple of BLOCK, no masks. WIDE: 64-bit offsets (2 * total >= 2^31).
+    FAST (compiled for an NVIDIA GPU): exp2 and the reciprocal as single approximate
+    instructions (ex2.approx.ftz, rcp.approx.ftz; inline PTX, which the interpreter cannot run)."""
     pid = tl.program_id(0)
     if WIDE:
         pid = pid.to(tl.int64)
@@ -74,8 +82,14 @@ def swiglu_flat_kernel(gu_ptr, y_ptr, total, H: tl.constexpr, BLOCK: tl.constexp
     else:
         g = tl.load(g_ptrs, mask=i < total, other=0.0).to(tl.float32)
         u = tl.load(g_ptrs + H, mask=i < total, other=0.0).to(tl.float32)
-    e = tl.exp2(-tl.abs(g) * 1.4426950408889634)
-    r = 1.0 / (1.0 + e)
+    if FAST:
+        e = tl.inline_asm_elementwise("ex2.approx.ftz.f32 $0, $1;", "=r,r", [-tl.abs(g) * 1.4426950408889634],
+                                      dtype=tl.float32, is_pure=True, pack=1)
+        r = tl.inline_asm_elementwise("rcp.approx.ftz.f32 $0, $1;", "=r,r", [1.0 + e],
+                                      dtype=tl.float32, is_pure=True, pack=1)
+    else:
+        e = tl.exp2(-tl.abs(g) * 1.4426950408889634)
+        r = 1.0 / (1.0 + e)
     y = (g * tl.where(g >= 0, r, e * r) * u).to(y_ptr.dtype.element_ty)
     if EVEN:
         tl.store(y_ptr + i, y)
@@ -85,11 +99,17 @@ def swiglu_flat_kernel(gu_ptr, y_ptr, total, H: tl.constexpr, BLOCK: tl.constexp
 
 ELEMS_PER_PROGRAM = 4096
 MIN_PROGRAMS = 264          # two per SM on an H100 (132 SMs)
-# Contiguous inputs of 2^23+ outputs: the flat kernel, 1024 outputs a program on 4 warps, as
-# torch.compile's Inductor launches it (bench/inductor_code.py). On the H200 it took 4096 x 16384
-# from 97.0 to 92.8 us and 16384 x 16384 from 382.2 to 366.5 (0.95-0.96x torch.compile -> 1.00x);
-# at 1024 x 8192 the two timed the same (bench/inductor_like.py, call 27).
-FLAT_MIN_OUTPUTS, FLAT_BLOCK, FLAT_WARPS = 1 << 23, 1024, 4
+# Contiguous inputs of 2^23+ outputs: the flat kernel, as torch.compile's Inductor launches a
+# pointwise op (bench/inductor_code.py). On the H200 it took 4096 x 16384 bf16 from 97.0 to 92.8 us
+# and 16384 x 16384 from 382.2 to 366.5 (0.95-0.96x torch.compile -> 1.00x; bench/inductor_like.py,
+# call 27). In fp16 that kernel (1024 outputs on 4 warps, plain exp2 and division) stayed at 0.91-0.94x
+# torch.compile and Liger-Kernel (call 66: 16384 x 8192 198.6 us against 184.0); with the approximate
+# exp2 and reciprocal and 2048 outputs a program it took 183.9 (4096 x 16384: 102.1 -> 92.7,
+# 4096 x 4096: 27.6 -> 25.4), and bf16 stayed where it was (183.3 -> 183.6; bench/launch_tuning.py
+# --what swiglu, call 67, engine protocol). Compiled for sm_90 by Triton 3.6 the flat kernel takes
+# 23.4 SASS instructions an output with the approximate forms, 28.3 without, in fp16 and bf16 alike.
+FLAT_MIN_OUTPUTS, FLAT_BLOCK, FLAT_WARPS = 1 << 23, 2048, 4
+INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
 
 def launch_shape(M: int, H: int) -> tuple[int, int, int]:
@@ -114,7 +134,7 @@ def swiglu(gu: torch.Tensor) -> torch.Tensor:
         total = M * H
         swiglu_flat_kernel[(triton.cdiv(total, FLAT_BLOCK),)](
             gu, y, total, H=H, BLOCK=FLAT_BLOCK, EVEN=total % FLAT_BLOCK == 0, WIDE=2 * total >= 2**31,
-            num_warps=FLAT_WARPS)
+            FAST=not INTERPRET and gu.is_cuda and torch.version.hip is None, num_warps=FLAT_WARPS)
         return y
     block_m, block_n, num_warps = launch_shape(M, H)
     grid = (triton.cdiv(M, block_m), triton.cdiv(H, block_n))

@@ -341,3 +341,62 @@ def test_matmul_tma_autotunes_only_from_2_to_the_34(monkeypatch):
     assert [entry[1] for entry in launched] == [False, True, False, False, False, True]
     assert launched[0][2] == "bfloat16"
     assert launched[0][3] == (128,) and launched[3][3] == (132,)      # a program per tile, at most one per SM
+
+
+def _ptx_sm90(kernel, signature: dict, constexprs: dict, num_warps: int) -> str:
+    """PTX of a Triton kernel compiled for sm_90 (no GPU needed: Triton carries ptxas)."""
+    import triton
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+
+    signature = {**signature, **{name: "constexpr" for name in constexprs}}
+    return triton.compile(ASTSource(kernel, signature, constexprs=constexprs), target=GPUTarget("cuda", 90, 32),
+                          options={"num_warps": num_warps}).asm["ptx"]
+
+
+def test_fp8_quant_gpu_cast(monkeypatch):
+    """fp8_quant casts with the GPU's cvt on sm_89+ (call 65: the same values as its own rounding,
+    209 -> 178 us at 8192 x 28672 bf16) and keeps its own rounding for CPU tensors (the
+    interpreter): the compiled kernel loses the rounding's magic constant only with HW_CVT."""
+    import torch
+
+    fp8 = _solution("fp8_quant", monkeypatch)
+    assert not fp8.hw_cast(torch.empty(2, 2, dtype=torch.bfloat16))
+    signature = {"x_ptr": "*bf16", "q_ptr": "*fp8e4nv", "N": "i32", "stride_m": "i32", "stride_n": "i32"}
+    for one_pass in (True, False):
+        for hw in (True, False):
+            ptx = _ptx_sm90(fp8.fp8_quant_kernel, signature,
+                            {"ONE_PASS": one_pass, "BLOCK": 8192 if one_pass else fp8.TWO_PASS_BLOCK, "HW_CVT": hw},
+                            8 if one_pass else fp8.TWO_PASS_WARPS)
+            assert "cvt.rn.satfinite.e4m3x2.f32" in ptx
+            assert ("0f4B400000" in ptx) == (not hw), (one_pass, hw)      # 1.5 * 2^23, the rounding trick
+
+
+def test_swiglu_flat_kernel_fast_math(monkeypatch):
+    """swiglu's flat kernel (2^23+ outputs) takes 2048 outputs a program on 4 warps and, compiled
+    for a GPU, exp2 and the reciprocal as ex2.approx.ftz / rcp.approx.ftz (call 67: fp16 16384 x 8192
+    200.6 -> 183.9 us); without FAST the reciprocal is a division."""
+    sw = _solution("swiglu", monkeypatch)
+    assert (sw.FLAT_MIN_OUTPUTS, sw.FLAT_BLOCK, sw.FLAT_WARPS) == (1 << 23, 2048, 4)
+    signature = {"gu_ptr": "*fp16", "y_ptr": "*fp16", "total": "i32"}
+    for fast in (True, False):
+        ptx = _ptx_sm90(sw.swiglu_flat_kernel, signature,
+                        {"H": 8192, "BLOCK": 2048, "EVEN": True, "WIDE": False, "FAST": fast}, 4)
+        assert ("rcp.approx.ftz.f32" in ptx) == fast and ("div." in ptx) == (not fast), fast
+
+
+def test_layernorm_backward_separate_passes(monkeypatch):
+    """Two-byte rows of more than 8192 columns take the separate dx and dweight / dbias kernels
+    (call 68: 4096 x 12288 bf16 157.6 -> 142.9 us); float32 rows and shorter rows do not."""
+    lnb = _solution("layernorm_backward", monkeypatch)
+    assert lnb.separate_passes(12288, 2) and lnb.separate_passes(8193, 2) and lnb.separate_passes(65536, 2)
+    assert not lnb.separate_passes(8192, 2) and not lnb.separate_passes(5120, 2)
+    assert not lnb.separate_passes(12288, 4)
+    assert lnb.SEPARATE_DX == (4096, 8) and lnb.SEPARATE_COLS == (64, 64, 16)
+    chunk, warps = lnb.SEPARATE_DX
+    ptx = _ptx_sm90(lnb.ln_bwd_dx_kernel, {"dy_ptr": "*bf16", "x_ptr": "*bf16", "w_ptr": "*bf16", "mean_ptr": "*fp32",
+                                            "rstd_ptr": "*fp32", "out_ptr": "*bf16", "stride_dym": "i32",
+                                            "stride_dyn": "i32", "stride_xm": "i32", "stride_xn": "i32",
+                                            "stride_w": "i32"},
+                    {"N": 12288, "BLOCK_N": chunk, "WIDE": False}, warps)
+    assert "ld.global" in ptx
