@@ -90,7 +90,11 @@ def rmsnorm_looped_kernel(x_ptr, w_ptr, y_ptr, N: tl.constexpr, stride_xm, strid
 # it took 1024 x 32768 from 39.6 to 34.3 us, 4096 x 16384 from 68.9 to 64.4, 4096 x 8192 from
 # 34.1 to 32.8 (bench/inductor_like.py, call 27), 16384 x 4096 from 66.1 to 64.3 (call 30;
 # bench/results/launch_tuning.md).
-TWO_PASS = {(4096, 2): (2048, 8), (8192, 2): (4096, 16), (16384, 2): (8192, 16), (32768, 2): (8192, 32)}
+# float32 rows of 4096 and 8192 too (call 70, bench/long_rows_tuning.py --dtypes float32; engine protocol):
+# 16384 x 4096 129.6 -> 125.5 us (2048-column chunks, 16 warps), 4096 x 8192 66.1 -> 64.5 (4096, 16),
+# 4096 x 4096 33.3 -> 32.7; torch.compile took 125.9 at 16384 x 4096 (call 69b).
+TWO_PASS = {(4096, 2): (2048, 8), (8192, 2): (4096, 16), (16384, 2): (8192, 16), (32768, 2): (8192, 32),
+            (4096, 4): (2048, 16), (8192, 4): (4096, 16)}
 
 
 def launch_config(x: torch.Tensor) -> tuple[int, int, int]:

@@ -400,3 +400,17 @@ def test_layernorm_backward_separate_passes(monkeypatch):
                                             "stride_w": "i32"},
                     {"N": 12288, "BLOCK_N": chunk, "WIDE": False}, warps)
     assert "ld.global" in ptx
+
+
+def test_norms_float32_launches(monkeypatch):
+    """float32 rows of 4096-8192 (call 70): rmsnorm takes its two-pass kernel for many rows
+    (16384 x 4096 129.6 -> 125.5 us), layernorm's fused kernel runs rows of 4096 on 16 warps
+    (132.7 -> 128.9); two-byte rows keep their launches."""
+    import torch
+
+    rms = _solution("rmsnorm", monkeypatch)
+    assert rms.TWO_PASS[(4096, 4)] == (2048, 16) and rms.TWO_PASS[(8192, 4)] == (4096, 16)
+    assert rms.TWO_PASS[(4096, 2)] == (2048, 8) and (16384, 4) not in rms.TWO_PASS
+    ln = _solution("layernorm", monkeypatch)
+    assert ln.launch_config(torch.empty(16384, 4096)) == (1, 4096, 16)
+    assert ln.launch_config(torch.empty(16384, 4096, dtype=torch.bfloat16)) == (1, 4096, 8)

@@ -7,7 +7,7 @@
 # layernorm_backward 4096 x 12288 (call 65's attempt stopped in point_inputs, fixed); 5. peers.py row_sum,
 # softmax_backward, swiglu in fp16 (bf16 only so far), as far as time allows.
 # What happened (460 s): fp8_quant 25/25 cases (each checked twice) and 20/20 bench points, no invalid timing (this
-# script's summary snippet then stopped on the flags' new format; drills_calls66_69.txt has it); peers_call66a: fp8_quant
+# script's summary snippet then stopped on the flags' new format; drills_calls66_71.txt has it); peers_call66a: fp8_quant
 # met at all 60 point-protocol figures; profile (../ncu_h200/call66_summary.txt): 174.8 us, DRAM 83%; Inductor's code for
 # layernorm_backward 4096 x 12288 (two kernels; ../inductor_code_calls66_67.tar.gz); peers_call66b: the fp16 tables, swiglu
 # 0.91-0.94x at 2^22+ outputs.
