@@ -70,33 +70,6 @@ def swiglu_flat_kernel(gu_ptr, y_ptr, total, H, stride_m, up_offset, BLOCK: tl.c
     tl.store(y_ptr + i, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
-@triton.jit
-def swiglu_flat_fast_kernel(gu_ptr, y_ptr, total, H: tl.constexpr, BLOCK: tl.constexpr, EVEN: tl.constexpr,
-                            WIDE: tl.constexpr):
-    """The solution's flat kernel with exp2 and the reciprocal as single approximate instructions
-    (ex2.approx.ftz, rcp.approx.ftz: inline PTX, GPU only), as bias_gelu's solution does."""
-    pid = tl.program_id(0)
-    if WIDE:
-        pid = pid.to(tl.int64)
-    i = pid * BLOCK + tl.arange(0, BLOCK)
-    g_ptrs = gu_ptr + (i // H) * (2 * H) + i % H
-    if EVEN:
-        g = tl.load(g_ptrs).to(tl.float32)
-        u = tl.load(g_ptrs + H).to(tl.float32)
-    else:
-        g = tl.load(g_ptrs, mask=i < total, other=0.0).to(tl.float32)
-        u = tl.load(g_ptrs + H, mask=i < total, other=0.0).to(tl.float32)
-    e = tl.inline_asm_elementwise("ex2.approx.ftz.f32 $0, $1;", "=r,r", [-tl.abs(g) * 1.4426950408889634],
-                                  dtype=tl.float32, is_pure=True, pack=1)
-    r = tl.inline_asm_elementwise("rcp.approx.ftz.f32 $0, $1;", "=r,r", [1.0 + e],
-                                  dtype=tl.float32, is_pure=True, pack=1)
-    y = (g * tl.where(g >= 0, r, e * r) * u).to(y_ptr.dtype.element_ty)
-    if EVEN:
-        tl.store(y_ptr + i, y)
-    else:
-        tl.store(y_ptr + i, y, mask=i < total)
-
-
 def swiglu_variants(sol, M, H):
     def launch(kernel, block_m, block_n, warps):
         def run(gu):
@@ -116,22 +89,23 @@ def swiglu_variants(sol, M, H):
             return y
         return run
 
-    def sol_flat(kernel, block, warps):
+    def sol_flat(block, warps, fast):
         def run(gu):
             y = torch.empty((M, H), dtype=gu.dtype, device=gu.device)
             total = M * H
-            kernel[(triton.cdiv(total, block),)](gu, y, total, H=H, BLOCK=block, EVEN=total % block == 0,
-                                                 WIDE=2 * total >= 2**31, num_warps=warps)
+            sol.swiglu_flat_kernel[(triton.cdiv(total, block),)](
+                gu, y, total, H=H, BLOCK=block, EVEN=total % block == 0, WIDE=2 * total >= 2**31, FAST=fast,
+                num_warps=warps)
             return y
         return run
 
     out = [("solution as is " + str(sol.launch_shape(M, H)), sol.swiglu)]
     out += [(f"flat BLOCK={b} w={w}", flat(b, w)) for b in (1024, 2048, 4096) for w in (4, 8)]
     # the solution's own flat kernel (2^23+ outputs) at other launches, and with approximate exp2 / rcp
-    out += [(f"sol-flat BLOCK={b} w={w}", sol_flat(sol.swiglu_flat_kernel, b, w))
+    # (FAST: inline PTX, GPU only; call 67 timed it as a copy of the kernel here, since moved into the solution)
+    out += [(f"sol-flat BLOCK={b} w={w}", sol_flat(b, w, False))
             for b in (512, 1024, 2048) for w in (2, 4, 8) if b // (32 * w) >= 2]
-    out += [(f"sol-flat-fast BLOCK={b} w={w}", sol_flat(swiglu_flat_fast_kernel, b, w))
-            for b in (1024, 2048) for w in (4, 8)]
+    out += [(f"sol-flat-fast BLOCK={b} w={w}", sol_flat(b, w, True)) for b in (1024, 2048) for w in (4, 8)]
     for elems, block_n, warps in itertools.product((4096, 8192, 16384, 32768), (512, 1024, 2048, 4096), (4, 8, 16)):
         if block_n > triton.next_power_of_2(H) or elems < block_n:
             continue
