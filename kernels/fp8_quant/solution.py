@@ -21,8 +21,8 @@ step 2^-9; float32 addition rounds to nearest even), clamps, and casts the exact
 The two forms give the same value for every float32 in 2^-12..2^10 on an H200
 (bench/fp8_cast_check.py, call 65: 369M values); they differ only in the sign of a zero (a
 negative value that rounds to 0 becomes -0 with the cast, as torch's own cast gives, and +0
-with the trick). The trick costs 6 SASS instructions an element (15.2 against 9.2, Triton 3.6
-for sm_90), and with the row read once that was time: on the H200, call 65,
+with the trick). The trick costs 6 SASS instructions an element (the one-pass kernel: 15.2
+against 9.2, Triton 3.6 for sm_90), and with the row read once that was time: on the H200, call 65,
 bench/launch_tuning.py --what fp8_quant, engine protocol, bf16: 8192 x 28672 209.0 -> 177.9 us
 (93% of copy bandwidth, from 78%), 4096 x 14336 54.8 -> 47.0, 16384 x 8192 96.4 -> 93.1.
 """

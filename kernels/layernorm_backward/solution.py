@@ -55,7 +55,8 @@ flight and the L2 footprint (see the tables), then set from that script's run on
 flushed, the solution took 46 us at 32768 x 768 (torch.compile 81), 92 us at 8192 x 5120
 (Liger 129) and 158 us at 4096 x 12288 (torch.compile 137: the one bench size where a peer
 is ahead; the chunked kernel's second pass over L2 is what it pays). The separate passes
-(3.) took that point to 143 us (call 68), still 0.93-0.96x torch.compile.
+(3.) took that point to 143 us (call 68): 0.93-1.00x torch.compile over both two-byte dtypes
+and the three protocols (bench/peers.py, call 69).
 """
 
 import os
@@ -123,7 +124,9 @@ CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
 # each kernel streams at full rate, with no partial rows: at 4096 x 12288 on the H200 it took
 # 142.9 us in bf16 and 142.4 in fp16 against the chunked kernel's 157.6 and 155.5
 # (bench/layernorm_backward_tuning.py --two-kernels, call 68; torch.compile 137.0 and 132.1).
-# The dx kernel compiles N in: with a runtime N the same launch took 84.9-108 us instead of 78.6.
+# The dx kernel compiles N in, with 32-bit offsets where they fit, as Inductor's does: that took
+# Inductor's launch (1024-column chunks, 8 warps) from 108.1 to 84.9 us; 4096-column chunks took
+# 78.6 (with 2048-column chunks runtime and compiled N timed 86.5 and 88.2).
 # Four-byte rows stay chunked (there the chunked kernel was ahead of torch.compile, call 56).
 SEPARATE_DX = (4096, 8)
 SEPARATE_COLS = (64, 64, 16)
@@ -295,8 +298,8 @@ def ln_bwd_dx_kernel(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, out_ptr, stride_d
                      stride_xm, stride_xn, stride_w, N: tl.constexpr, BLOCK_N: tl.constexpr,
                      WIDE: tl.constexpr):
     """dx alone, one row a program (the separate-passes plan): the row's two sums over
-    BLOCK_N-column chunks, then the same chunks again (from L2) for dx. N is compiled in, so
-    whole chunks need no mask; WIDE: 64-bit offsets."""
+    BLOCK_N-column chunks, then the same chunks again (from L2) for dx. N is compiled in, as
+    Inductor's kernel has it (one compile per row length); WIDE: 64-bit offsets."""
     row = tl.program_id(0)
     if WIDE:
         row = row.to(tl.int64)

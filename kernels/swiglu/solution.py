@@ -33,9 +33,10 @@ Large contiguous inputs (2^23+ outputs) take `swiglu_flat_kernel` instead: the o
 one flat range, 2048 values a program, the row and column of each from a division by the
 constant H. At hidden 8192-16384 that was 4% faster on the H200 than the best tile. On a GPU
 its exp2 and reciprocal are written as the single approximate instructions ex2.approx.ftz and
-rcp.approx.ftz (inline PTX; relative error about 2^-22, far below a 16-bit output's rounding)
-where Triton compiles `1.0 / d` to div.full.f32 and its guards: in fp16 the plain form with
-1024 outputs a program was 6-9% behind torch.compile at 2^25+ outputs (FLAT_BLOCK below).
+rcp.approx.ftz (inline PTX; relative error about 2^-22, far below a 16-bit output's rounding).
+Triton compiles tl.exp2 to ex2.approx.ftz already, but `1.0 / d` to div.full.f32 and its
+guards: in fp16 the plain form with 1024 outputs a program was 6-9% behind torch.compile at
+2^25+ outputs (FLAT_BLOCK below).
 """
 
 import os
