@@ -276,20 +276,6 @@ def fp8_two_pass_kernel(x_ptr, q_ptr, N, stride_m, BLOCK: tl.constexpr, HINTS: t
         tl.store(q_ptr + row * N + start + cols, q.to(q_ptr.dtype.element_ty), mask=mask)
 
 
-@triton.jit
-def fp8_one_pass_hw_kernel(x_ptr, q_ptr, N, stride_m, BLOCK: tl.constexpr):
-    """The solution's one-pass kernel (the row in registers) with the GPU's own cast to e4m3.
-    Compiled for sm_90 by Triton 3.6: 9.2 SASS instructions an element against 15.2 with the
-    solution's rounding (16384-element rows on 16 warps, bf16)."""
-    row = tl.program_id(0).to(tl.int64)
-    cols = tl.arange(0, BLOCK)
-    mask = cols < N
-    x = tl.load(x_ptr + row * stride_m + cols, mask=mask, other=0.0).to(tl.float32)
-    inv = 1.0 / tl.maximum(tl.max(tl.abs(x), axis=0) / 448.0, 1.0 / (448.0 * 512.0))
-    q = tl.minimum(tl.maximum(x * inv, -448.0), 448.0)
-    tl.store(q_ptr + row * N + cols, q.to(q_ptr.dtype.element_ty), mask=mask)
-
-
 _to_e4m3_grid = None       # the solution's rounding (a jit function), set by fp8_quant_variants
 
 
@@ -307,11 +293,14 @@ def fp8_quant_variants(sol, M, N):
             return q
         return run
 
-    def one_pass_hw(x):
-        q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=x.device)
-        block = triton.next_power_of_2(N)
-        fp8_one_pass_hw_kernel[(M,)](x, q, N, x.stride(0), BLOCK=block, num_warps=max(1, min(16, block // 1024)))
-        return q
+    def one_pass(hw_cvt):
+        def run(x):
+            q = torch.empty((M, N), dtype=torch.float8_e4m3fn, device=x.device)
+            block = triton.next_power_of_2(N)
+            sol.fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=True, BLOCK=block,
+                                       HW_CVT=hw_cvt, num_warps=max(1, min(16, block // 1024)))
+            return q
+        return run
 
     out = [("solution as is", sol.fp8_quant)]
     for block, warps in itertools.product((2048, 4096, 8192), (4, 8, 16)):
@@ -326,7 +315,9 @@ def fp8_quant_variants(sol, M, N):
             out.append((f"hw-cvt two-pass block={block} w={warps} hints=1 stages=1",
                         two_pass(block, warps, True, 1, True)))
         if N <= sol.MAX_BLOCK:
-            out.append(("hw-cvt one-pass", one_pass_hw))
+            # call 65 timed "hw-cvt one-pass" as a copy of the kernel; the solution now casts that
+            # way on such GPUs, so its own rounding is the variant to compare against
+            out.append(("own-rounding one-pass", one_pass(False)))
     return out
 
 
