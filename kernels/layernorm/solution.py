@@ -13,9 +13,9 @@ for data far from zero.
   one chain of memory round trips, so weight and bias are requested together with x
   (WB_FIRST); with many rows they are loaded after the reductions, out of the registers'
   way.
-- Many rows of 8193-16384 two-byte values: `layernorm_two_pass_kernel` (TWO_PASS), two
-  reads of the row with Welford's update, the second read from L2: measured faster there
-  than holding the row in registers.
+- Many rows of 8193-16384 two-byte values, or of 4096-8192 float32 values:
+  `layernorm_two_pass_kernel` (TWO_PASS), two reads of the row with Welford's update, the
+  second read from L2: measured faster there than holding the row in registers.
 - Longer rows: `layernorm_looped_kernel`, the tutorial's three loops (the re-reads of a
   row mostly hit L2).
 """
@@ -160,13 +160,25 @@ def layernorm_two_pass_kernel(x_ptr, w_ptr, b_ptr, y_ptr, N: tl.constexpr, strid
         tl.store(y_row + cols, ((x - row_mean) * rstd * w + b).to(y_ptr.dtype.element_ty), mask=mask)
 
 
-# (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (M > MIN_PROGRAMS)
-# of 8193-16384 two-byte values run the two-pass kernel instead of holding the row in
-# registers; the second read comes from L2 (a chunk at a time needs fewer registers a thread:
-# the likely reason, not profiled). This is how torch.compile's Inductor writes it (bench/inductor_code.py);
-# on the H200 it took 4096 x 16384 from 74.0 to 67.9 us and 16384 x 16384 from 270.6 to 258.6
-# (bench/inductor_like.py, call 27; bench/results/launch_tuning.md).
-TWO_PASS = {(16384, 2): (2048, 16)}
+# (BLOCK_N of the row, bytes per element) -> (chunk, num_warps): many rows (at least
+# TWO_PASS_MIN_ROWS, default more than MIN_PROGRAMS) of 8193-16384 two-byte values run the
+# two-pass kernel instead of holding the row in registers; the second read comes from L2 (a
+# chunk at a time needs fewer registers a thread: the likely reason, not profiled). This is how
+# torch.compile's Inductor writes it (bench/inductor_code.py); on the H200 it took 4096 x 16384
+# from 74.0 to 67.9 us and 16384 x 16384 from 270.6 to 258.6 (bench/inductor_like.py, call 27;
+# bench/results/launch_tuning.md). float32 rows of 4096 and 8192 too, Inductor's launch for them
+# (call 72): 16384 x 4096 129.1 -> 126.0 us, 4096 x 8192 67.7 -> 66.4 (call 73, against
+# torch.compile's 125.7 and 66.6), 1024 x 8192 21.3 -> 19.9 (call 74); at 4096 x 4096 the fused
+# kernel stays ahead (32.6 against 34.2), hence the row minimum (8192 x 4096: 65.0, level with
+# torch.compile's 65.2, call 74).
+TWO_PASS = {(16384, 2): (2048, 16), (4096, 4): (2048, 16), (8192, 4): (2048, 16)}
+TWO_PASS_MIN_ROWS = {(4096, 4): 8192, (8192, 4): 1024}
+
+
+def two_pass_launch(M: int, N: int, itemsize: int) -> "tuple[int, int] | None":
+    """(chunk, num_warps) of the two-pass kernel where TWO_PASS takes [M, N] rows, else None."""
+    key = (triton.next_power_of_2(N), itemsize)
+    return TWO_PASS.get(key) if M >= TWO_PASS_MIN_ROWS.get(key, MIN_PROGRAMS + 1) else None
 
 
 def launch_config(x: torch.Tensor) -> tuple[int, int, int]:
@@ -195,7 +207,7 @@ def layernorm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor, eps: fl
     assert x.ndim == 2, "expected a 2-D tensor"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    two_pass = TWO_PASS.get((triton.next_power_of_2(N), x.element_size())) if M > MIN_PROGRAMS else None
+    two_pass = two_pass_launch(M, N, x.element_size())
     if two_pass is not None:
         chunk, num_warps = two_pass
         # the largest offset either pointer reaches, against int32

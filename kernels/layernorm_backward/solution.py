@@ -37,8 +37,9 @@ GROUP_SIZE_M partial buffers with a spin lock); the result is deterministic:
 3. Two-byte rows of more than 8192 columns take separate passes instead, the plan
    torch.compile's Inductor makes (`run_separate`, SEPARATE_DX): `ln_bwd_dx_kernel` computes
    dx one row a program (the row walked twice in chunks, the second time from L2) and
-   `ln_bwd_dwdb_kernel` reads dy and x again for the column sums. More bytes than 1-2, but no
-   partial rows and both kernels stream at full rate: faster on the H200 at 4096 x 12288.
+   `ln_bwd_dwdb_kernel` reads dy and x again for the column sums (its row loop unrolled, so a
+   thread has several tiles' loads in flight). More bytes than 1-2, but no partial rows and both
+   kernels stream at full rate: faster on the H200 at 4096 x 12288.
 
 Bytes model: read dy, x (2*M*N), write dx (M*N), read w, write dw and db (3*N), read
 mean and rstd (8*M bytes). The partials add 16*P*N bytes (written and read once, float32,
@@ -55,8 +56,9 @@ flight and the L2 footprint (see the tables), then set from that script's run on
 flushed, the solution took 46 us at 32768 x 768 (torch.compile 81), 92 us at 8192 x 5120
 (Liger 129) and 158 us at 4096 x 12288 (torch.compile 137: the one bench size where a peer
 is ahead; the chunked kernel's second pass over L2 is what it pays). The separate passes
-(3.) took that point to 143 us (call 68): 0.93-1.00x torch.compile over both two-byte dtypes
-and the three protocols (bench/peers.py, call 69).
+(3.) took that point to 143 us (call 68), and their dweight / dbias kernel's unrolled row loop
+to 136 (call 74): bf16 1.01-1.04x torch.compile under the three protocols, fp16 0.97-1.00x
+(bench/peers.py, call 75).
 """
 
 import os
@@ -120,16 +122,24 @@ CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
 # (bench/inductor_code.py, call 66): a dx kernel (one row a program, SEPARATE_DX = (chunk
 # columns, num_warps): the row walked twice, the second time from L2) and a dweight / dbias
 # kernel that reads dy and x again from DRAM (SEPARATE_COLS = (BLOCK_C columns, BLOCK_R rows,
-# num_warps) a program). It moves more bytes than the chunked kernel (dy and x read twice) but
+# num_warps, bands of rows, STAGES, UNROLL), see dwdb_pass). It moves more bytes than the chunked kernel (dy and x read twice) but
 # each kernel streams at full rate, with no partial rows: at 4096 x 12288 on the H200 it took
 # 142.9 us in bf16 and 142.4 in fp16 against the chunked kernel's 157.6 and 155.5
 # (bench/layernorm_backward_tuning.py --two-kernels, call 68; torch.compile 137.0 and 132.1).
 # The dx kernel compiles N in, with 32-bit offsets where they fit, as Inductor's does: that took
 # Inductor's launch (1024-column chunks, 8 warps) from 108.1 to 84.9 us; 4096-column chunks took
 # 78.6 (with 2048-column chunks runtime and compiled N timed 86.5 and 88.2).
+# Timed apart (bench/lnb_kernels_apart.py, torch.profiler, calls 72-74), the two dx kernels were
+# level (ours 76.4-77.2 us, Inductor's 76.0-78.2) and the dweight / dbias kernels were not (ours
+# 62.5, Inductor's same 64 x 64 tile on 16 warps 53.7-57.8). The dwdb kernel now compiles N in,
+# drops its masks where the rows and columns are whole tiles, uses 32-bit offsets where they fit
+# (60.5-60.8, call 73) and unrolls its row loop 4 times (UNROLL: four tiles' loads in flight a
+# thread; 55.8-56.2, call 74). Software pipelining (STAGES 3-4: 58.2-58.6) and bands of rows
+# with float32 partials (best 55.7-56.1, but 138.5-139.7 us whole with the summing kernel) were
+# not taken. Whole, at 4096 x 12288: bf16 135.8 us, fp16 136.3 (torch.compile 137.3, 134.2).
 # Four-byte rows stay chunked (there the chunked kernel was ahead of torch.compile, call 56).
 SEPARATE_DX = (4096, 8)
-SEPARATE_COLS = (64, 64, 16)
+SEPARATE_COLS = (64, 64, 16, 1, 0, 4)
 
 
 @dataclass(frozen=True)
@@ -333,30 +343,72 @@ def ln_bwd_dx_kernel(dy_ptr, x_ptr, w_ptr, mean_ptr, rstd_ptr, out_ptr, stride_d
 
 
 @triton.jit
-def ln_bwd_dwdb_kernel(dy_ptr, x_ptr, mean_ptr, rstd_ptr, dw_row, M, N, stride_dym, stride_dyn,
-                       stride_xm, stride_xn, BLOCK_C: tl.constexpr, BLOCK_R: tl.constexpr):
-    """dweight and dbias of BLOCK_C columns from dy and x directly (the separate-passes plan):
-    every row, BLOCK_R at a time, summed in float32; stored into rows M and M + 1 of the output
-    (dw_row points at row M)."""
+def _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn, stride_xm,
+               stride_xn, BLOCK_R: tl.constexpr, EVEN: tl.constexpr, WIDE: tl.constexpr):
+    """(dy * xhat, dy) of BLOCK_R rows from r0 (rows from `stop` on read as 0) by the columns `cols`."""
+    rows = r0 + tl.arange(0, BLOCK_R)
+    if WIDE:
+        rw = rows.to(tl.int64)[:, None]
+    else:
+        rw = rows[:, None]
+    dy_at = dy_ptr + rw * stride_dym + cols[None, :] * stride_dyn
+    x_at = x_ptr + rw * stride_xm + cols[None, :] * stride_xn
+    if EVEN:
+        mean = tl.load(mean_ptr + rows, eviction_policy="evict_last")[:, None]
+        rstd = tl.load(rstd_ptr + rows, eviction_policy="evict_last")[:, None]
+        dy = tl.load(dy_at, eviction_policy="evict_first").to(tl.float32)
+        x = tl.load(x_at, eviction_policy="evict_first").to(tl.float32)
+    else:
+        row_ok = rows < stop
+        mask = row_ok[:, None] & col_ok[None, :]
+        mean = tl.load(mean_ptr + rows, mask=row_ok, other=0.0, eviction_policy="evict_last")[:, None]
+        rstd = tl.load(rstd_ptr + rows, mask=row_ok, other=0.0, eviction_policy="evict_last")[:, None]
+        dy = tl.load(dy_at, mask=mask, other=0.0, eviction_policy="evict_first").to(tl.float32)
+        x = tl.load(x_at, mask=mask, other=0.0, eviction_policy="evict_first").to(tl.float32)
+    return dy * ((x - mean) * rstd), dy              # dy = 0 where masked
+
+
+@triton.jit
+def ln_bwd_dwdb_kernel(dy_ptr, x_ptr, mean_ptr, rstd_ptr, dw_row, pdw_ptr, pdb_ptr, M, rows_per_split,
+                       stride_dym, stride_dyn, stride_xm, stride_xn, N: tl.constexpr,
+                       BLOCK_C: tl.constexpr, BLOCK_R: tl.constexpr, PARTIALS: tl.constexpr,
+                       EVEN: tl.constexpr, WIDE: tl.constexpr, STAGES: tl.constexpr, UNROLL: tl.constexpr):
+    """dweight and dbias of BLOCK_C columns from dy and x directly (the separate-passes plan),
+    summed in float32 BLOCK_R rows at a time. Without PARTIALS (one band of rows): every row,
+    stored into rows M and M + 1 of the output (dw_row points at row M). PARTIALS: program
+    (c, s) sums band s of rows_per_split rows and stores float32 partials in row s of pdw /
+    pdb, which ln_bwd_cols_kernel then sums (more programs in flight when N / BLOCK_C is few
+    per SM). N is compiled in, as in the dx kernel; EVEN: every band is whole BLOCK_R tiles and
+    N whole BLOCK_C blocks, so no load is masked; WIDE: 64-bit row offsets. STAGES > 0:
+    software-pipelined tile loads (tl.range num_stages); UNROLL > 1: the row loop unrolled
+    that many times (more loads in flight a thread)."""
     cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
     col_ok = cols < N
+    first = tl.program_id(1) * rows_per_split
+    stop = tl.minimum(first + rows_per_split, M)
     acc_w = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
     acc_b = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
-    for r0 in range(0, M, BLOCK_R):
-        rows = r0 + tl.arange(0, BLOCK_R)
-        row_ok = rows < M
-        mask = row_ok[:, None] & col_ok[None, :]
-        r64 = rows.to(tl.int64)[:, None]
-        mean = tl.load(mean_ptr + rows, mask=row_ok, other=0.0)[:, None]
-        rstd = tl.load(rstd_ptr + rows, mask=row_ok, other=0.0)[:, None]
-        dy = tl.load(dy_ptr + r64 * stride_dym + cols[None, :] * stride_dyn, mask=mask, other=0.0,
-                     eviction_policy="evict_first").to(tl.float32)
-        x = tl.load(x_ptr + r64 * stride_xm + cols[None, :] * stride_xn, mask=mask, other=0.0,
-                    eviction_policy="evict_first").to(tl.float32)
-        acc_w += dy * ((x - mean) * rstd)           # dy = 0 where masked
-        acc_b += dy
-    tl.store(dw_row + cols, tl.sum(acc_w, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
-    tl.store(dw_row + N + cols, tl.sum(acc_b, axis=0).to(dw_row.dtype.element_ty), mask=col_ok)
+    if STAGES > 0:
+        for r0 in tl.range(first, stop, BLOCK_R, num_stages=STAGES, loop_unroll_factor=UNROLL):
+            pw, pb = _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn,
+                                stride_xm, stride_xn, BLOCK_R, EVEN, WIDE)
+            acc_w += pw
+            acc_b += pb
+    else:
+        for r0 in tl.range(first, stop, BLOCK_R, loop_unroll_factor=UNROLL):
+            pw, pb = _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn,
+                                stride_xm, stride_xn, BLOCK_R, EVEN, WIDE)
+            acc_w += pw
+            acc_b += pb
+    dw = tl.sum(acc_w, axis=0)
+    db = tl.sum(acc_b, axis=0)
+    if not PARTIALS:
+        tl.store(dw_row + cols, dw.to(dw_row.dtype.element_ty), mask=col_ok)
+        tl.store(dw_row + N + cols, db.to(dw_row.dtype.element_ty), mask=col_ok)
+    else:
+        part = tl.program_id(1).to(tl.int64) * N + cols
+        tl.store(pdw_ptr + part, dw, mask=col_ok)
+        tl.store(pdb_ptr + part, db, mask=col_ok)
 
 
 _SM_COUNT = {}
@@ -449,25 +501,60 @@ def separate_passes(N: int, itemsize: int) -> bool:
     return itemsize <= 2 and triton.next_power_of_2(N) > FUSED_MAX_BLOCK_N[2]
 
 
+def _span(M: int, N: int, *tensors: torch.Tensor) -> int:
+    """One past the largest element offset [M, N] views of `tensors` reach (against 2^31)."""
+    return max((M - 1) * abs(t.stride(0)) + (N - 1) * abs(t.stride(1)) + 1 for t in tensors)
+
+
+def dx_pass(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch.Tensor, rstd: torch.Tensor,
+            out: torch.Tensor, dx: tuple = SEPARATE_DX) -> torch.Tensor:
+    """dx into rows 0..M-1 of `out` by ln_bwd_dx_kernel; dx = (chunk columns, num_warps)."""
+    M, N = x.shape
+    span = _span(M, N, dy, x)
+    chunk, warps = dx
+    ln_bwd_dx_kernel[(M,)](dy, x, weight, mean, rstd, out, dy.stride(0), dy.stride(1), x.stride(0),
+                           x.stride(1), weight.stride(0), N=N, BLOCK_N=chunk,
+                           WIDE=max(span, (M + 2) * N) >= 2**31, num_warps=warps)
+    return out
+
+
+def dwdb_pass(dy: torch.Tensor, x: torch.Tensor, mean: torch.Tensor, rstd: torch.Tensor, out: torch.Tensor,
+              cols: tuple = SEPARATE_COLS, even: "bool | None" = None, wide: "bool | None" = None) -> torch.Tensor:
+    """dweight and dbias into rows M and M + 1 of `out` by ln_bwd_dwdb_kernel;
+    cols = (BLOCK_C, BLOCK_R, num_warps, bands of rows, STAGES, UNROLL): with more than one
+    band, float32 partials summed by ln_bwd_cols_kernel. even / wide: the kernel's EVEN and WIDE, worked out
+    from the shapes unless given (bench/lnb_kernels_apart.py forces them off to time them)."""
+    M, N = x.shape
+    block_c, block_r, warps, bands, stages, unroll = cols
+    bands = max(1, min(bands, triton.cdiv(M, block_r)))
+    rows = triton.cdiv(triton.cdiv(M, bands), block_r) * block_r     # whole BLOCK_R tiles a band
+    bands = triton.cdiv(M, rows)
+    if even is None:
+        even = M % rows == 0 and N % block_c == 0
+    if wide is None:
+        wide = _span(M, N, dy, x) >= 2**31
+    parts = torch.empty((2, bands, N), dtype=torch.float32, device=x.device) if bands > 1 else out
+    ln_bwd_dwdb_kernel[(triton.cdiv(N, block_c), bands)](
+        dy, x, mean, rstd, out[M], parts[0], parts[1], M, rows, dy.stride(0), dy.stride(1),
+        x.stride(0), x.stride(1), N=N, BLOCK_C=block_c, BLOCK_R=block_r, PARTIALS=bands > 1, EVEN=even,
+        WIDE=wide, STAGES=stages, UNROLL=unroll, num_warps=warps)
+    if bands > 1:
+        cols_pass(out, parts[0], parts[1])
+    return out
+
+
 def run_separate(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch.Tensor,
-                 rstd: torch.Tensor) -> torch.Tensor:
-    """[dx; dweight; dbias] by the separate-passes plan: ln_bwd_dx_kernel, then ln_bwd_dwdb_kernel."""
+                 rstd: torch.Tensor, dx: tuple = SEPARATE_DX, cols: tuple = SEPARATE_COLS) -> torch.Tensor:
+    """[dx; dweight; dbias] by the separate-passes plan: ln_bwd_dx_kernel, then ln_bwd_dwdb_kernel
+    (the launch shapes as dx_pass and dwdb_pass take them)."""
     assert x.ndim == 2 and dy.shape == x.shape, "dy and x must both be [M, N]"
     assert mean.dtype == rstd.dtype == torch.float32 and mean.is_contiguous() and rstd.is_contiguous()
     M, N = x.shape
     out = torch.empty((M + 2, N), dtype=x.dtype, device=x.device)
     if M == 0 or N == 0:
         return out.zero_()
-    span = max((M - 1) * abs(t.stride(0)) + (N - 1) * abs(t.stride(1)) + 1 for t in (dy, x))
-    chunk, warps = SEPARATE_DX
-    ln_bwd_dx_kernel[(M,)](dy, x, weight, mean, rstd, out, dy.stride(0), dy.stride(1), x.stride(0),
-                           x.stride(1), weight.stride(0), N=N, BLOCK_N=chunk,
-                           WIDE=max(span, (M + 2) * N) >= 2**31, num_warps=warps)
-    block_c, block_r, warps = SEPARATE_COLS
-    ln_bwd_dwdb_kernel[(triton.cdiv(N, block_c),)](dy, x, mean, rstd, out[M], M, N, dy.stride(0), dy.stride(1),
-                                                   x.stride(0), x.stride(1), BLOCK_C=block_c, BLOCK_R=block_r,
-                                                   num_warps=warps)
-    return out
+    dx_pass(dy, x, weight, mean, rstd, out, dx)
+    return dwdb_pass(dy, x, mean, rstd, out, cols)
 
 
 def layernorm_backward(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
