@@ -53,9 +53,39 @@ COLS = [
     ((64, 32, 16, 1, 0, 8), None, None), ((64, 32, 8, 1, 0, 8), None, None), ((128, 32, 16, 1, 0, 4), None, None),
     ((64, 64, 16, 2, 0, 4), None, None), ((32, 64, 8, 1, 0, 8), None, None),
 ]
+# Inductor's own layout of the same sums (call 77): tiles [BLOCK_C columns, BLOCK_R rows], the
+# reduction along axis 1, at (BLOCK_C, BLOCK_R, num_warps, UNROLL); contiguous rows whole tiles only.
+COLS_MAJOR = [(64, 64, 16, 1), (64, 64, 16, 4), (64, 64, 8, 4), (128, 32, 16, 4), (64, 32, 8, 8)]
 # dx launches: (chunk columns, num_warps); the first is the default (call 72: the other four
 # tried were 3-83% slower)
 DX = [(4096, 8), (2048, 8)]
+
+
+def cols_major_kernel():
+    """ln_bwd_dwdb_kernel's sums written in Inductor's layout (built on first use: Triton is
+    imported after --dry-run sets the interpreter)."""
+    import triton
+    import triton.language as tl
+
+    @triton.jit
+    def dwdb_cols_major(dy_ptr, x_ptr, mean_ptr, rstd_ptr, dw_ptr, M, N: tl.constexpr, BLOCK_C: tl.constexpr,
+                        BLOCK_R: tl.constexpr, UNROLL: tl.constexpr):
+        cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)[:, None]
+        acc_w = tl.zeros([BLOCK_C, BLOCK_R], tl.float32)
+        acc_b = tl.zeros([BLOCK_C, BLOCK_R], tl.float32)
+        for r0 in tl.range(0, M, BLOCK_R, loop_unroll_factor=UNROLL):
+            rows = r0 + tl.arange(0, BLOCK_R)[None, :]
+            dy = tl.load(dy_ptr + cols + N * rows, eviction_policy="evict_first").to(tl.float32)
+            x = tl.load(x_ptr + cols + N * rows, eviction_policy="evict_first").to(tl.float32)
+            mean = tl.load(mean_ptr + rows, eviction_policy="evict_last")
+            rstd = tl.load(rstd_ptr + rows, eviction_policy="evict_last")
+            acc_w += dy * ((x - mean) * rstd)
+            acc_b += dy
+        c = tl.reshape(cols, [BLOCK_C])
+        tl.store(dw_ptr + c, tl.sum(acc_w, axis=1).to(dw_ptr.dtype.element_ty))
+        tl.store(dw_ptr + N + c, tl.sum(acc_b, axis=1).to(dw_ptr.dtype.element_ty))
+
+    return dwdb_cols_major
 
 
 def load(what: str):
@@ -169,6 +199,26 @@ def main() -> int:
                         if even is None and wide is None:
                             times[cols] = row["us"]
                 except Exception as exc:  # noqa: BLE001 - a launch that cannot compile or run
+                    row["error"] = row["note"] = f"{type(exc).__name__}: {str(exc)[:160]}"
+                emit(row)
+            for block_c, block_r, warps, unroll in COLS_MAJOR:
+                if M % block_r or N % block_c or not x.is_contiguous() or not dy.is_contiguous():
+                    continue
+                kernel = cols_major_kernel()
+
+                def major(b=block_c, r=block_r, wp=warps, u=unroll):
+                    kernel[(N // b,)](dy, x, mean, rstd, out[m], m, N=N, BLOCK_C=b, BLOCK_R=r, UNROLL=u, num_warps=wp)
+
+                row = {"part": "dwdb cols-major", "cols": [block_c, block_r, warps, unroll],
+                       "what": f"dwdb cols-major {(block_c, block_r, warps, unroll)}"}
+                try:
+                    out.fill_(float("nan"))
+                    major()
+                    ok, err = check(torch, out, ref, tol[dtype], slice(m, m + 2))
+                    row.update(ok=ok, max_abs_err=err, note=f"{'ok' if ok else 'WRONG'} (max err {err:.3g})")
+                    if ok and not args.dry_run:
+                        row["us"] = timed(major, args.rep_ms)
+                except Exception as exc:  # noqa: BLE001
                     row["error"] = row["note"] = f"{type(exc).__name__}: {str(exc)[:160]}"
                 emit(row)
             for dx in DX:

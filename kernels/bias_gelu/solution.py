@@ -21,6 +21,8 @@ cancellation in 1 + erf(u) when erf(u) is close to -1.
 2-D tiles: BLOCK_M rows x BLOCK_N columns; the bias slice for the tile's columns is
 loaded once per program and broadcast over its rows. Math in float32, rounded once.
 Launch shapes per (N, itemsize) came from a sweep on an H100 (bench/catalogue_tuning.py).
+Large contiguous float32 inputs run `bias_gelu_flat_kernel` instead: x and y as one flat range,
+each value's bias column i % N, measured faster on the H200 (FLAT_MIN below).
 """
 
 import os
@@ -78,8 +80,41 @@ def bias_gelu_kernel(x_ptr, b_ptr, y_ptr, M, N, stride_xm, stride_xn, stride_ym,
     tl.store(y_ptr + rows64 * stride_ym + cols[None, :], y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
-# (BLOCK_N cap, elements per program, num_warps) by itemsize, from the H100 sweep.
-LAUNCH = {2: (1024, 8192, 8), 4: (2048, 8192, 8)}
+@triton.jit
+def bias_gelu_flat_kernel(x_ptr, b_ptr, y_ptr, total, N: tl.constexpr, BLOCK: tl.constexpr, EVEN: tl.constexpr,
+                          WIDE: tl.constexpr, FAST: tl.constexpr = False):
+    """Contiguous x and y as one flat range, BLOCK values a program, as torch.compile launches a
+    pointwise op: value i's bias is column i % N (N compiled in: a multiply and a shift). EVEN:
+    total is a multiple of BLOCK, no masks; WIDE: 64-bit offsets (total >= 2^31)."""
+    pid = tl.program_id(0)
+    if WIDE:
+        pid = pid.to(tl.int64)
+    i = pid * BLOCK + tl.arange(0, BLOCK)
+    if EVEN:
+        x = tl.load(x_ptr + i)
+        b = tl.load(b_ptr + i % N, eviction_policy="evict_last")
+    else:
+        x = tl.load(x_ptr + i, mask=i < total, other=0.0)
+        b = tl.load(b_ptr + i % N, mask=i < total, other=0.0, eviction_policy="evict_last")
+    y = gelu_erf(x.to(tl.float32) + b.to(tl.float32), FAST).to(y_ptr.dtype.element_ty)
+    if EVEN:
+        tl.store(y_ptr + i, y)
+    else:
+        tl.store(y_ptr + i, y, mask=i < total)
+
+
+# (BLOCK_N cap, elements per program, num_warps) by itemsize, from the H100 sweep; float32 from
+# the H200 (bench/launch_tuning.py --what bias_gelu --dtype float32, call 78): one row of 1024 on
+# 4 warps took 4096 x 4096 from 36.3 to 34.7 us and 16384 x 4096 from 136.1 to 133.2 (the H100's
+# 4 x 2048 on 8 warps before; torch.compile 33.8 and 127.1, call 77).
+LAUNCH = {2: (1024, 8192, 8), 4: (1024, 1024, 4)}
+# Contiguous float32 inputs of 2^24+ values take the flat kernel instead, 1024 values a program on
+# 8 warps: 4096 x 4096 34.6 -> 33.7 us, 4096 x 8192 67.9 -> 64.4, 16384 x 4096 133.3 -> 126.6
+# (bench/launch_tuning.py --what bias_gelu, call 80; torch.compile 33.8, 65.3, 127.2 in call 77,
+# whose pointwise kernel is the same launch, 1024 values on 4 warps). In bf16 the flat kernel was
+# within 2.5% of the tiles at 16384 x 4096 (67.1 against 68.8, 2048 on 2 warps): not taken.
+FLAT_MIN = {4: 1 << 24}          # bytes a value -> fewest values for the flat kernel
+FLAT_LAUNCH = {4: (1024, 8)}     # bytes a value -> (BLOCK, num_warps)
 
 
 MIN_PROGRAMS = 264          # two per SM on an H100 (132 SMs)
@@ -109,11 +144,19 @@ def bias_gelu(x: torch.Tensor, bias: torch.Tensor) -> torch.Tensor:
     assert x.ndim == 2 and bias.shape == (x.shape[1],), "x (M, N) and bias (N,)"
     M, N = x.shape
     y = torch.empty((M, N), dtype=x.dtype, device=x.device)
-    block_m, block_n, warps = launch_shape(M, N, x.element_size())
+    fast = not INTERPRET and x.is_cuda and torch.version.hip is None
+    itemsize = x.element_size()
+    if x.is_contiguous() and M * N >= FLAT_MIN.get(itemsize, 1 << 62):
+        block, warps = FLAT_LAUNCH[itemsize]
+        total = M * N
+        bias_gelu_flat_kernel[(triton.cdiv(total, block),)](x, bias, y, total, N=N, BLOCK=block,
+                                                           EVEN=total % block == 0, WIDE=total >= 2**31,
+                                                           FAST=fast, num_warps=warps)
+        return y
+    block_m, block_n, warps = launch_shape(M, N, itemsize)
     grid = (triton.cdiv(M, block_m), triton.cdiv(N, block_n))
     bias_gelu_kernel[grid](x, bias, y, M, N, x.stride(0), x.stride(1), y.stride(0),
-                           BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=False,
-                           FAST=not INTERPRET and x.is_cuda and torch.version.hip is None,
+                           BLOCK_M=block_m, BLOCK_N=block_n, LIBDEVICE_ERF=False, FAST=fast,
                            num_warps=warps)
     return y
 

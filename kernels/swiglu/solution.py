@@ -109,7 +109,12 @@ MIN_PROGRAMS = 264          # two per SM on an H100 (132 SMs)
 # 4096 x 4096: 27.6 -> 25.4), and bf16 stayed where it was (183.3 -> 183.6; bench/launch_tuning.py
 # --what swiglu, call 67, engine protocol). Compiled for sm_90 by Triton 3.6 the flat kernel takes
 # 23.4 SASS instructions an output with the approximate forms, 28.3 without, in fp16 and bf16 alike.
-FLAT_MIN_OUTPUTS, FLAT_BLOCK, FLAT_WARPS = 1 << 23, 2048, 4
+# float32 (4 bytes a value): 1024 outputs a program on 8 warps, 16 bytes a thread per load as in the
+# two-byte launch: 4096 x 4096 49.1 -> 46.8 us, 16384 x 4096 187.7 -> 183.6 (bench/launch_tuning.py
+# --what swiglu --dtype float32, call 78; torch.compile 47.2 and 184.8, call 77).
+FLAT_MIN_OUTPUTS = 1 << 23
+FLAT_LAUNCH = {2: (2048, 4), 4: (1024, 8)}     # bytes a value -> (BLOCK outputs a program, num_warps)
+FLAT_BLOCK, FLAT_WARPS = FLAT_LAUNCH[2]
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
 
@@ -133,9 +138,10 @@ def swiglu(gu: torch.Tensor) -> torch.Tensor:
     y = torch.empty((M, H), dtype=gu.dtype, device=gu.device)
     if gu.is_contiguous() and M * H >= FLAT_MIN_OUTPUTS:
         total = M * H
-        swiglu_flat_kernel[(triton.cdiv(total, FLAT_BLOCK),)](
-            gu, y, total, H=H, BLOCK=FLAT_BLOCK, EVEN=total % FLAT_BLOCK == 0, WIDE=2 * total >= 2**31,
-            FAST=not INTERPRET and gu.is_cuda and torch.version.hip is None, num_warps=FLAT_WARPS)
+        block, warps = (FLAT_BLOCK, FLAT_WARPS) if gu.element_size() <= 2 else FLAT_LAUNCH[4]
+        swiglu_flat_kernel[(triton.cdiv(total, block),)](
+            gu, y, total, H=H, BLOCK=block, EVEN=total % block == 0, WIDE=2 * total >= 2**31,
+            FAST=not INTERPRET and gu.is_cuda and torch.version.hip is None, num_warps=warps)
         return y
     block_m, block_n, num_warps = launch_shape(M, H)
     grid = (triton.cdiv(M, block_m), triton.cdiv(H, block_n))

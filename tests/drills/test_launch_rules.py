@@ -57,6 +57,12 @@ def test_bias_gelu_launch_shape(monkeypatch):
     assert bg.launch_shape(16, 1024, 2) == (1, 128, 1)
     assert bg.launch_shape(128, 2048, 2) == (1, 512, 4)
     assert bg.launch_shape(4096, 8192, 2) == (8, 1024, 8)       # large inputs unchanged
+    assert bg.launch_shape(4096, 4096, 4) == (1, 1024, 4)       # float32 on the H200 (call 78)
+    # contiguous float32 of 2^24+ values: the flat kernel, 1024 values on 8 warps (call 80)
+    assert bg.FLAT_MIN == {4: 1 << 24} and bg.FLAT_LAUNCH == {4: (1024, 8)}
+    ptx = _ptx_sm90(bg.bias_gelu_flat_kernel, {"x_ptr": "*fp32", "b_ptr": "*fp32", "y_ptr": "*fp32", "total": "i32"},
+                    {"N": 4096, "BLOCK": 1024, "EVEN": True, "WIDE": False, "FAST": True}, 8)
+    assert "rcp.approx.ftz.f32" in ptx and "ex2.approx.ftz.f32" in ptx
     for M, N, itemsize in itertools.product((1, 5, 16, 128, 4096), (1, 300, 1024, 8192), (2, 4)):
         bm, bn, warps = bg.launch_shape(M, N, itemsize)
         programs = -(-M // bm) * -(-N // bn)
@@ -378,6 +384,7 @@ def test_swiglu_flat_kernel_fast_math(monkeypatch):
     200.6 -> 183.9 us); without FAST the reciprocal is a division."""
     sw = _solution("swiglu", monkeypatch)
     assert (sw.FLAT_MIN_OUTPUTS, sw.FLAT_BLOCK, sw.FLAT_WARPS) == (1 << 23, 2048, 4)
+    assert sw.FLAT_LAUNCH[4] == (1024, 8)           # float32: 16 bytes a thread too (call 78)
     signature = {"gu_ptr": "*fp16", "y_ptr": "*fp16", "total": "i32"}
     for fast in (True, False):
         ptx = _ptx_sm90(sw.swiglu_flat_kernel, signature,

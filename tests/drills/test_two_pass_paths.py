@@ -14,6 +14,7 @@ Triton reads TRITON_INTERPRET once per process, so the kernels run in one child 
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import json
 import os
 import subprocess
@@ -101,19 +102,32 @@ def _child(out: str) -> None:
     w, b = torch.ones(12001, dtype=torch.float16), torch.zeros(12001, dtype=torch.float16)
     results["layernorm/far-from-zero"] = {**compare(sol.layernorm(x, w, b, 1e-5),
                                                     spec.baseline(x.float(), w.float(), b.float(), 1e-5))}
-    for M, H in SWIGLU:
+    for (M, H), dtype in itertools.product(SWIGLU, ("bfloat16", "float32")):
         for wide in (False, True):
             sol, spec = _load("swiglu", "solution"), _load("swiglu", "spec")
             spy = Spy(sol.swiglu_flat_kernel, **({"WIDE": True} if wide else {}))
             sol.swiglu_flat_kernel, sol.FLAT_MIN_OUTPUTS = spy, 1
-            (gu,) = inputs(spec, M, H, "bfloat16")
+            (gu,) = inputs(spec, M, H, dtype)
             got = sol.swiglu(gu)
             # a gu with padded rows keeps the tiled kernel: the flat one assumes contiguous rows
             padded = torch.zeros(M, 2 * H + 8, dtype=gu.dtype)
             padded[:, :2 * H] = gu
             same = torch.equal(sol.swiglu(padded[:, :2 * H]), got)
-            results[f"swiglu/{M}x{H}/{wide}"] = {**compare(got, spec.baseline(gu)), "launches": spy.launches,
-                                                 "padded_same": same, "block": sol.FLAT_BLOCK}
+            results[f"swiglu/{M}x{H}/{dtype}/{wide}"] = {
+                **compare(got, spec.baseline(gu)), "launches": spy.launches, "padded_same": same,
+                "block": sol.FLAT_LAUNCH[gu.element_size()][0]}
+    for M, N in SWIGLU:                  # bias_gelu's flat kernel (float32 of 2^24+ values on a GPU)
+        for wide in (False, True):
+            sol, spec = _load("bias_gelu", "solution"), _load("bias_gelu", "spec")
+            spy = Spy(sol.bias_gelu_flat_kernel, **({"WIDE": True} if wide else {}))
+            sol.bias_gelu_flat_kernel, sol.FLAT_MIN = spy, {4: 1}
+            x, bias = inputs(spec, M, N, "float32")
+            got = sol.bias_gelu(x, bias)
+            taken = list(spy.launches)
+            sol.bias_gelu(x.bfloat16(), bias.bfloat16())
+            results[f"bias_gelu/{M}x{N}/{wide}"] = {**compare(got, spec.baseline(x, bias)), "launches": taken,
+                                                    "block": sol.FLAT_LAUNCH[4][0],
+                                                    "tiled_bf16": spy.launches == taken}
     Path(out).write_text(json.dumps(results))
 
 
@@ -153,10 +167,24 @@ def test_layernorm_two_pass_keeps_the_variance_far_from_zero(recorded):
 
 
 @pytest.mark.parametrize("wide", [False, True])
+@pytest.mark.parametrize("M,N", SWIGLU)
+def test_bias_gelu_flat_path_matches_the_baseline(recorded, M, N, wide):
+    got = recorded[f"bias_gelu/{M}x{N}/{wide}"]
+    assert len(got["launches"]) == 1, got["launches"]
+    assert got["launches"][0]["BLOCK"] == got["block"] and got["launches"][0]["N"] == N
+    assert got["launches"][0]["EVEN"] == ((M * N) % got["block"] == 0)
+    assert got["launches"][0]["WIDE"] is wide
+    assert got["err"] <= got["tol"], got
+    assert got["tiled_bf16"]                     # two-byte values keep the tiled kernel
+
+
+@pytest.mark.parametrize("wide", [False, True])
+@pytest.mark.parametrize("dtype", ["bfloat16", "float32"])
 @pytest.mark.parametrize("M,H", SWIGLU)
-def test_swiglu_flat_path_matches_the_baseline(recorded, M, H, wide):
-    got = recorded[f"swiglu/{M}x{H}/{wide}"]
+def test_swiglu_flat_path_matches_the_baseline(recorded, M, H, dtype, wide):
+    got = recorded[f"swiglu/{M}x{H}/{dtype}/{wide}"]
     assert len(got["launches"]) == 1, got["launches"]              # the padded gu did not take it
+    assert got["launches"][0]["BLOCK"] == got["block"]
     assert got["launches"][0]["EVEN"] == ((M * H) % got["block"] == 0)
     assert got["launches"][0]["WIDE"] is wide
     assert got["err"] <= got["tol"], got
