@@ -7,7 +7,8 @@
 # failed, ln_run_call82_first.json: max abs err 3.3e-4 against the float32 tolerance of 1e-5. torch's own float32
 # layer_norm is 2e-4 off on such rows (and the solution's fused kernel 2.2e-4, under the interpreter): float32 cannot
 # hold the mean of values near 1000 to that tolerance, so the case was ill-posed and is now plain randn.)
-# What happened: (filled in after the run)
+# What happened (42 s, second run): layernorm 50/50 cases (each checked before and after the sweep) and 14/14 bench points,
+# no flag (float32 4096 x 8192: 66.9 us, 4013 GB/s on the two-pass kernel).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh82 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
