@@ -139,6 +139,9 @@ def main() -> int:
     parser.add_argument("--iters", type=int, default=30, help="profiled calls a contender (1.)")
     parser.add_argument("--rep-ms", type=float, default=10.0)
     parser.add_argument("--whole", type=int, default=3, help="fastest dwdb launches timed whole (3.)")
+    parser.add_argument("--only-whole", action="store_true", help="skip 1. and 2.: torch.compile and the "
+                        "solution's plan whole, in both orders of its kernels, interleaved --repeat times")
+    parser.add_argument("--repeat", type=int, default=1)
     parser.add_argument("--out", default=None)
     parser.add_argument("--dry-run", action="store_true")
     parser.add_argument("--dry-rows", type=int, default=40)
@@ -176,6 +179,7 @@ def main() -> int:
                 torch._dynamo.reset()
                 compiled = torch.compile(spec.baseline, dynamic=False)
                 compiled(*inputs)
+            if not args.dry_run and not args.only_whole:
                 for name, fn in (("torch.compile", lambda: compiled(*inputs)),
                                  ("solution", lambda: sol.layernorm_backward(*inputs))):
                     for kname, (us, per_call) in sorted(kernel_means(torch, fn, args.iters).items(),
@@ -184,7 +188,7 @@ def main() -> int:
                               "what": f"{name}: {kname[:60]}", "note": f"x{per_call:g} a call"})
             out = torch.empty((m + 2, N), dtype=x.dtype, device=x.device)
             times = {}
-            for cols, even, wide in COLS:
+            for cols, even, wide in ([] if args.only_whole else COLS):
                 flags = {"even": even, "wide": wide}
                 named = "".join(f" {k}={v}" for k, v in flags.items() if v is not None)
                 row = {"part": "dwdb", "cols": list(cols), **flags, "what": f"dwdb_pass cols={cols}{named}"}
@@ -201,7 +205,7 @@ def main() -> int:
                 except Exception as exc:  # noqa: BLE001 - a launch that cannot compile or run
                     row["error"] = row["note"] = f"{type(exc).__name__}: {str(exc)[:160]}"
                 emit(row)
-            for block_c, block_r, warps, unroll in COLS_MAJOR:
+            for block_c, block_r, warps, unroll in ([] if args.only_whole else COLS_MAJOR):
                 if M % block_r or N % block_c or not x.is_contiguous() or not dy.is_contiguous():
                     continue
                 kernel = cols_major_kernel()
@@ -221,7 +225,7 @@ def main() -> int:
                 except Exception as exc:  # noqa: BLE001
                     row["error"] = row["note"] = f"{type(exc).__name__}: {str(exc)[:160]}"
                 emit(row)
-            for dx in DX:
+            for dx in ([] if args.only_whole else DX):
                 row = {"part": "dx", "dx": list(dx), "what": f"dx_pass dx={dx}"}
                 try:
                     out.fill_(float("nan"))
@@ -238,9 +242,13 @@ def main() -> int:
             if automatic[0] not in best:
                 best.append(automatic[0])
             whole = [("torch.compile", lambda: compiled(*inputs))] if not args.dry_run else []
+            if args.only_whole:
+                best = automatic[:1]
             whole += [(f"run_separate cols={c}", lambda c=c: sol.run_separate(dy, x, w, mean, rstd, cols=c))
                       for c in best]
-            for name, fn in whole:
+            whole += [("run_separate, dx kernel first (the order before call 83)",
+                       lambda: sol.run_separate(dy, x, w, mean, rstd, dx_first=True))]
+            for name, fn in whole * args.repeat:         # --repeat: interleaved rounds
                 row = {"part": "whole", "what": name}
                 got = fn()
                 got = torch.cat([got[0], got[1][None], got[2][None]]) if isinstance(got, (tuple, list)) else got

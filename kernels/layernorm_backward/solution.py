@@ -35,9 +35,9 @@ GROUP_SIZE_M partial buffers with a spin lock); the result is deterministic:
 2. `ln_bwd_cols_kernel`: one program per BLOCK_C columns sums the P partial rows and
    stores dweight and dbias (rounded once to x's dtype) into rows M and M+1 of the output.
 3. Two-byte rows of more than 8192 columns take separate passes instead, the plan
-   torch.compile's Inductor makes (`run_separate`, SEPARATE_DX): `ln_bwd_dx_kernel` computes
-   dx one row a program (the row walked twice in chunks, the second time from L2) and
-   `ln_bwd_dwdb_kernel` reads dy and x again for the column sums (its row loop unrolled, so a
+   torch.compile's Inductor makes (`run_separate`, SEPARATE_DX): `ln_bwd_dwdb_kernel` reads dy
+   and x for the column sums, then `ln_bwd_dx_kernel` computes dx one row a program (the row
+   walked twice in chunks, the second time from L2) reading them again (its row loop unrolled, so a
    thread has several tiles' loads in flight). More bytes than 1-2, but no partial rows and both
    kernels stream at full rate: faster on the H200 at 4096 x 12288.
 
@@ -544,17 +544,25 @@ def dwdb_pass(dy: torch.Tensor, x: torch.Tensor, mean: torch.Tensor, rstd: torch
 
 
 def run_separate(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch.Tensor,
-                 rstd: torch.Tensor, dx: tuple = SEPARATE_DX, cols: tuple = SEPARATE_COLS) -> torch.Tensor:
-    """[dx; dweight; dbias] by the separate-passes plan: ln_bwd_dx_kernel, then ln_bwd_dwdb_kernel
-    (the launch shapes as dx_pass and dwdb_pass take them)."""
+                 rstd: torch.Tensor, dx: tuple = SEPARATE_DX, cols: tuple = SEPARATE_COLS,
+                 dx_first: bool = False) -> torch.Tensor:
+    """[dx; dweight; dbias] by the separate-passes plan: ln_bwd_dwdb_kernel, then ln_bwd_dx_kernel
+    (the launch shapes as dwdb_pass and dx_pass take them). That order is torch.compile's, and
+    it was 2.5-3% faster than dx first at 4096 x 12288 on the H200 (bf16 136.4-137.0 -> 132.7-134.1
+    us, fp16 137.9-138.5 -> 133.3-135.4; bench/lnb_kernels_apart.py --only-whole, call 83), likely
+    because part of dy and x is still in L2 when the dx kernel reads them (not profiled).
+    dx_first: the other order, for comparison."""
     assert x.ndim == 2 and dy.shape == x.shape, "dy and x must both be [M, N]"
     assert mean.dtype == rstd.dtype == torch.float32 and mean.is_contiguous() and rstd.is_contiguous()
     M, N = x.shape
     out = torch.empty((M + 2, N), dtype=x.dtype, device=x.device)
     if M == 0 or N == 0:
         return out.zero_()
-    dx_pass(dy, x, weight, mean, rstd, out, dx)
-    return dwdb_pass(dy, x, mean, rstd, out, cols)
+    if dx_first:
+        dx_pass(dy, x, weight, mean, rstd, out, dx)
+        return dwdb_pass(dy, x, mean, rstd, out, cols)
+    dwdb_pass(dy, x, mean, rstd, out, cols)
+    return dx_pass(dy, x, weight, mean, rstd, out, dx)
 
 
 def layernorm_backward(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor,
