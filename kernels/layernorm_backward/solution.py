@@ -56,9 +56,9 @@ flight and the L2 footprint (see the tables), then set from that script's run on
 flushed, the solution took 46 us at 32768 x 768 (torch.compile 81), 92 us at 8192 x 5120
 (Liger 129) and 158 us at 4096 x 12288 (torch.compile 137: the one bench size where a peer
 is ahead; the chunked kernel's second pass over L2 is what it pays). The separate passes
-(3.) took that point to 143 us (call 68), and their dweight / dbias kernel's unrolled row loop
-to 136 (call 74): bf16 1.01-1.04x torch.compile under the three protocols, fp16 0.97-1.00x
-(bench/peers.py, call 75).
+(3.) took that point to 143 us (call 68), their dweight / dbias kernel's unrolled row loop to
+136 (call 74) and running that kernel first to 134 (call 83): bf16 1.03-1.04x torch.compile
+under the three protocols, fp16 0.99-1.00x (bench/peers.py, call 84).
 """
 
 import os
@@ -136,7 +136,8 @@ CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
 # (60.5-60.8, call 73) and unrolls its row loop 4 times (UNROLL: four tiles' loads in flight a
 # thread; 55.8-56.2, call 74). Software pipelining (STAGES 3-4: 58.2-58.6) and bands of rows
 # with float32 partials (best 55.7-56.1, but 138.5-139.7 us whole with the summing kernel) were
-# not taken. Whole, at 4096 x 12288: bf16 135.8 us, fp16 136.3 (torch.compile 137.3, 134.2).
+# not taken. Whole, at 4096 x 12288: bf16 135.8 us, fp16 136.3 (torch.compile 137.3, 134.2); with
+# the dwdb kernel run first, as torch.compile orders them, 132.7-134.1 and 133.3-135.4 (call 83).
 # Four-byte rows stay chunked (there the chunked kernel was ahead of torch.compile, call 56).
 SEPARATE_DX = (4096, 8)
 SEPARATE_COLS = (64, 64, 16, 1, 0, 4)

@@ -4,7 +4,8 @@
 # From call 83: layernorm_backward's separate passes run the dweight / dbias kernel first, then dx (torch.compile's
 # order). 1. the drill's cases on the GPU as a user runs them; 2. peers.py layernorm_backward bf16 + fp16 at 4096 x 12288
 # (replacing call 75a's figures).
-# What happened: (filled in after the run)
+# What happened (64 s): layernorm_backward 24/24 cases on the GPU; peers_call84: bf16 1.04x / 1.03x / 1.03x torch.compile
+# (engine / do_bench / CUDA-graph replay), fp16 1.00x / 0.99x / 0.99x (134.5 against 134.8 us under the engine's protocol).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh84 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
