@@ -36,10 +36,10 @@ GROUP_SIZE_M partial buffers with a spin lock); the result is deterministic:
    stores dweight and dbias (rounded once to x's dtype) into rows M and M+1 of the output.
 3. Two-byte rows of more than 8192 columns take separate passes instead, the plan
    torch.compile's Inductor makes (`run_separate`, SEPARATE_DX): `ln_bwd_dwdb_kernel` reads dy
-   and x for the column sums, then `ln_bwd_dx_kernel` computes dx one row a program (the row
-   walked twice in chunks, the second time from L2) reading them again (its row loop unrolled, so a
-   thread has several tiles' loads in flight). More bytes than 1-2, but no partial rows and both
-   kernels stream at full rate: faster on the H200 at 4096 x 12288.
+   and x for the column sums (its row loop unrolled, so a thread has several tiles' loads in
+   flight), then `ln_bwd_dx_kernel` reads them again and computes dx one row a program (the row
+   walked twice in chunks, the second time from L2). More bytes than 1-2, but no partial rows
+   and both kernels stream at full rate: faster on the H200 at 4096 x 12288.
 
 Bytes model: read dy, x (2*M*N), write dx (M*N), read w, write dw and db (3*N), read
 mean and rstd (8*M bytes). The partials add 16*P*N bytes (written and read once, float32,
@@ -119,11 +119,11 @@ CHUNKED_LAUNCH = {2: (4, 2048, 8, 3), 4: (2, 2048, 8, 3)}
 CHUNKED_L2_BYTES = 24 << 20
 CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
 # Two-byte rows longer than FUSED_MAX_BLOCK_N: separate passes, as torch.compile plans it
-# (bench/inductor_code.py, call 66): a dx kernel (one row a program, SEPARATE_DX = (chunk
-# columns, num_warps): the row walked twice, the second time from L2) and a dweight / dbias
-# kernel that reads dy and x again from DRAM (SEPARATE_COLS = (BLOCK_C columns, BLOCK_R rows,
-# num_warps, bands of rows, STAGES, UNROLL), see dwdb_pass). It moves more bytes than the chunked kernel (dy and x read twice) but
-# each kernel streams at full rate, with no partial rows: at 4096 x 12288 on the H200 it took
+# (bench/inductor_code.py, call 66): a dweight / dbias kernel (SEPARATE_COLS = (BLOCK_C columns,
+# BLOCK_R rows, num_warps, bands of rows, STAGES, UNROLL), see dwdb_pass) and a dx kernel (one row
+# a program, SEPARATE_DX = (chunk columns, num_warps): the row walked twice, the second time from
+# L2), each reading dy and x from DRAM. It moves more bytes than the chunked kernel (dy and x read
+# twice) but each kernel streams at full rate, with no partial rows: at 4096 x 12288 on the H200 it took
 # 142.9 us in bf16 and 142.4 in fp16 against the chunked kernel's 157.6 and 155.5
 # (bench/layernorm_backward_tuning.py --two-kernels, call 68; torch.compile 137.0 and 132.1).
 # The dx kernel compiles N in, with 32-bit offsets where they fit, as Inductor's does: that took
@@ -528,7 +528,7 @@ def dwdb_pass(dy: torch.Tensor, x: torch.Tensor, mean: torch.Tensor, rstd: torch
     M, N = x.shape
     block_c, block_r, warps, bands, stages, unroll = cols
     bands = max(1, min(bands, triton.cdiv(M, block_r)))
-    rows = triton.cdiv(triton.cdiv(M, bands), block_r) * block_r     # whole BLOCK_R tiles a band
+    rows = max(1, triton.cdiv(triton.cdiv(M, bands), block_r)) * block_r     # whole BLOCK_R tiles a band
     bands = triton.cdiv(M, rows)
     if even is None:
         even = M % rows == 0 and N % block_c == 0
