@@ -2,24 +2,29 @@
 reference solution's separate passes timed apart, then the solution's dweight / dbias pass at
 other launch shapes (#21). Needs a GPU (except --dry-run).
 
-    PYTHONPATH=. python3 bench/layernorm_backward_tuning.py ...   # the whole call, variant plans
     PYTHONPATH=. python3 bench/lnb_kernels_apart.py --out $OUT/lnb_apart.json
+    PYTHONPATH=. python3 bench/lnb_kernels_apart.py --only-whole --repeat 3 --out $OUT/lnb_order.json
 
-At 4096 x 12288 on the H200 (call 69) the solution's separate passes (a dx kernel, then a
-dweight / dbias kernel; kernels/layernorm_backward/solution.py `run_separate`) took 142.9 us in
-bf16 and 142.4 in fp16 against torch.compile's 137.0 and 132.1, and the dx kernel alone 78.6:
-which of the two kernels trails Inductor's was not known. This prints, per point:
+At 4096 x 12288 on the H200 (call 69) the solution's separate passes took 142.9 us in bf16 and
+142.4 in fp16 against torch.compile's 137.0 and 132.1, and which of its two kernels trailed
+Inductor's was not known. This prints, per point:
 
 1. kernels: torch.profiler over --iters calls of torch.compile(spec.baseline) and of the
    solution, each call after the engine's L2 flush (a 256 MiB read), and the mean device time
-   of each kernel (the flush's reduction kernels listed apart);
+   of each kernel (the flush's own reduction kernels among them, by name);
 2. dwdb: the solution's `dwdb_pass` alone (rows M and M + 1 of the output) at each launch of
    COLS (BLOCK_C, BLOCK_R, num_warps, bands of rows: with more than one band, float32 partials
-   summed by a second small kernel; some with the kernel's unmasked loads or 32-bit offsets
-   forced off), and `dx_pass` alone at each launch of DX, timed the
-   engine's way (do_bench, L2 flushed), each checked against spec.reference first;
-3. whole: `run_separate` with the fastest --whole dwdb launches and the default dx launch,
-   beside torch.compile, timed the same way.
+   summed by a second small kernel; STAGES, software pipelining; UNROLL, the row loop unrolled;
+   some with the kernel's unmasked loads or 32-bit offsets forced off), the same sums in
+   Inductor's [columns, rows] layout (COLS_MAJOR), and `dx_pass` alone at each launch of DX,
+   timed the engine's way (do_bench, L2 flushed), each checked against spec.reference first;
+3. whole: `run_separate` with the fastest --whole dwdb launches, and with its kernels in the
+   other order (dx first), beside torch.compile, timed the same way (--repeat rounds).
+
+--only-whole: 3 alone (torch.compile and the solution in both orders), interleaved --repeat
+times. What it found on the H200 (calls 72-83, bench/results/launch_tuning.md): the dx kernels
+level, the dwdb kernel 5-8 us behind until its row loop was unrolled, and the dwdb kernel run
+first 2.5-3% faster whole.
 
 --dry-run: no GPU; every launch of 2 and 3 on a few rows under Triton's interpreter, checked,
 not timed (TRITON_INTERPRET=1 is set for you).
