@@ -380,27 +380,20 @@ def ln_bwd_dwdb_kernel(dy_ptr, x_ptr, mean_ptr, rstd_ptr, dw_row, pdw_ptr, pdb_p
     (c, s) sums band s of rows_per_split rows and stores float32 partials in row s of pdw /
     pdb, which ln_bwd_cols_kernel then sums (more programs in flight when N / BLOCK_C is few
     per SM). N is compiled in, as in the dx kernel; EVEN: every band is whole BLOCK_R tiles and
-    N whole BLOCK_C blocks, so no load is masked; WIDE: 64-bit row offsets. STAGES > 0:
-    software-pipelined tile loads (tl.range num_stages); UNROLL > 1: the row loop unrolled
-    that many times (more loads in flight a thread)."""
+    N whole BLOCK_C blocks, so no load is masked; WIDE: 64-bit row offsets. STAGES: the row
+    loop's tl.range num_stages (software-pipelined tile loads; None, Triton's default, leaves it
+    unpipelined); UNROLL > 1: the row loop unrolled that many times (more loads in flight a thread)."""
     cols = tl.program_id(0) * BLOCK_C + tl.arange(0, BLOCK_C)
     col_ok = cols < N
     first = tl.program_id(1) * rows_per_split
     stop = tl.minimum(first + rows_per_split, M)
     acc_w = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
     acc_b = tl.zeros([BLOCK_R, BLOCK_C], tl.float32)
-    if STAGES > 0:
-        for r0 in tl.range(first, stop, BLOCK_R, num_stages=STAGES, loop_unroll_factor=UNROLL):
-            pw, pb = _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn,
-                                stride_xm, stride_xn, BLOCK_R, EVEN, WIDE)
-            acc_w += pw
-            acc_b += pb
-    else:
-        for r0 in tl.range(first, stop, BLOCK_R, loop_unroll_factor=UNROLL):
-            pw, pb = _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn,
-                                stride_xm, stride_xn, BLOCK_R, EVEN, WIDE)
-            acc_w += pw
-            acc_b += pb
+    for r0 in tl.range(first, stop, BLOCK_R, num_stages=STAGES, loop_unroll_factor=UNROLL):
+        pw, pb = _dwdb_tile(dy_ptr, x_ptr, mean_ptr, rstd_ptr, r0, stop, cols, col_ok, stride_dym, stride_dyn,
+                            stride_xm, stride_xn, BLOCK_R, EVEN, WIDE)
+        acc_w += pw
+        acc_b += pb
     dw = tl.sum(acc_w, axis=0)
     db = tl.sum(acc_b, axis=0)
     if not PARTIALS:
@@ -522,8 +515,8 @@ def dx_pass(dy: torch.Tensor, x: torch.Tensor, weight: torch.Tensor, mean: torch
 def dwdb_pass(dy: torch.Tensor, x: torch.Tensor, mean: torch.Tensor, rstd: torch.Tensor, out: torch.Tensor,
               cols: tuple = SEPARATE_COLS, even: "bool | None" = None, wide: "bool | None" = None) -> torch.Tensor:
     """dweight and dbias into rows M and M + 1 of `out` by ln_bwd_dwdb_kernel;
-    cols = (BLOCK_C, BLOCK_R, num_warps, bands of rows, STAGES, UNROLL): with more than one
-    band, float32 partials summed by ln_bwd_cols_kernel. even / wide: the kernel's EVEN and WIDE, worked out
+    cols = (BLOCK_C, BLOCK_R, num_warps, bands of rows, STAGES (0: not pipelined), UNROLL): with
+    more than one band, float32 partials summed by ln_bwd_cols_kernel. even / wide: the kernel's EVEN and WIDE, worked out
     from the shapes unless given (bench/lnb_kernels_apart.py forces them off to time them)."""
     M, N = x.shape
     block_c, block_r, warps, bands, stages, unroll = cols
@@ -538,7 +531,7 @@ def dwdb_pass(dy: torch.Tensor, x: torch.Tensor, mean: torch.Tensor, rstd: torch
     ln_bwd_dwdb_kernel[(triton.cdiv(N, block_c), bands)](
         dy, x, mean, rstd, out[M], parts[0], parts[1], M, rows, dy.stride(0), dy.stride(1),
         x.stride(0), x.stride(1), N=N, BLOCK_C=block_c, BLOCK_R=block_r, PARTIALS=bands > 1, EVEN=even,
-        WIDE=wide, STAGES=stages, UNROLL=unroll, num_warps=warps)
+        WIDE=wide, STAGES=stages or None, UNROLL=unroll, num_warps=warps)
     if bands > 1:
         cols_pass(out, parts[0], parts[1])
     return out
