@@ -33,6 +33,7 @@ not timed (TRITON_INTERPRET=1 is set for you).
 from __future__ import annotations
 
 import argparse
+import functools
 import importlib.util
 import json
 import os
@@ -66,6 +67,7 @@ COLS_MAJOR = [(64, 64, 16, 1), (64, 64, 16, 4), (64, 64, 8, 4), (128, 32, 16, 4)
 DX = [(4096, 8), (2048, 8)]
 
 
+@functools.cache
 def cols_major_kernel():
     """ln_bwd_dwdb_kernel's sums written in Inductor's layout (built on first use: Triton is
     imported after --dry-run sets the interpreter)."""

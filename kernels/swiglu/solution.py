@@ -114,7 +114,7 @@ MIN_PROGRAMS = 264          # two per SM on an H100 (132 SMs)
 # --what swiglu --dtype float32, call 78; torch.compile 47.2 and 184.8, call 77).
 FLAT_MIN_OUTPUTS = 1 << 23
 FLAT_LAUNCH = {2: (2048, 4), 4: (1024, 8)}     # bytes a value -> (BLOCK outputs a program, num_warps)
-FLAT_BLOCK, FLAT_WARPS = FLAT_LAUNCH[2]
+FLAT_BLOCK, FLAT_WARPS = FLAT_LAUNCH[2]         # the two-byte launch, by the names it had before float32's
 INTERPRET = os.environ.get("TRITON_INTERPRET") == "1"
 
 
@@ -138,7 +138,7 @@ def swiglu(gu: torch.Tensor) -> torch.Tensor:
     y = torch.empty((M, H), dtype=gu.dtype, device=gu.device)
     if gu.is_contiguous() and M * H >= FLAT_MIN_OUTPUTS:
         total = M * H
-        block, warps = (FLAT_BLOCK, FLAT_WARPS) if gu.element_size() <= 2 else FLAT_LAUNCH[4]
+        block, warps = FLAT_LAUNCH[2 if gu.element_size() <= 2 else 4]
         swiglu_flat_kernel[(triton.cdiv(total, block),)](
             gu, y, total, H=H, BLOCK=block, EVEN=total % block == 0, WIDE=2 * total >= 2**31,
             FAST=not INTERPRET and gu.is_cuda and torch.version.hip is None, num_warps=warps)
