@@ -120,6 +120,14 @@ def candidates(sol, M: int, N: int, itemsize: int, sms: int, quick: bool) -> lis
         more = [C(2, 1024, 4, 3, 2), C(4, 2048, 8, 3, 1), C(4, 1024, 4, 1, 1), C(4, 1024, 4, 2, 1),
                 C(4, 1024, 4, 4, 1), C(4, 1024, 4, 3, 2), C(2, 2048, 8, 3, 1), C(8, 1024, 8, 3, 1),
                 C(2, 1024, 4, 3, 3), C(4, 1024, 4, 3, 1, il=False)]
+    elif block_n == 8192:
+        # fp32 rows of 4097-8192 (8192 x 5120: 0.83x Liger-Kernel, call 85, whose kernel keeps the
+        # whole row, 32 warps, one program per SM): whole rows on 16 warps (16 values a thread and
+        # tensor, 128-register cap) or 32 (8 values, 64-register cap), pipelined or not; then the
+        # chunked launches
+        more = [F(1, 32, 1, 1), F(1, 32, 2, 1), F(1, 32, 3, 1), F(1, 16, 1, 1), F(1, 16, 2, 1),
+                F(1, 16, 3, 1), sol.LaunchConfig(False, 1, 8192, 16, 1, 1, True, False),
+                C(2, 1024, 4, 2, 1), C(2, 2048, 8, 3, 1), C(1, 2048, 4, 3, 2)]
     else:
         # fp32 long rows: chunked 2 x 1024 on 4 warps 111 registers; 4 x 1024: 150, 88 KiB at 3 stages
         more = [C(2, 1024, 4, 2, 1), C(4, 1024, 4, 3, 1), C(2, 1024, 4, 3, 2), C(2, 2048, 8, 3, 1),
@@ -221,6 +229,10 @@ def run_point(args, sol, spec, tol, shape, dtype, rows_out: list, deadline: floa
         record("solution", "default: separate passes", lambda: sol.layernorm_backward(*inputs),
                {"config": "separate passes (run_separate)", "launch": "run_separate", "programs": dry_m})
         configs = [("chunked" if name == "default" else name, cfg) for name, cfg in configs]
+    elif N > sol.FUSED_MAX_BLOCK_N[4 if itemsize > 2 else 2]:
+        # rows the solution chunks (float32 beyond 4096 columns): torch.compile's separate passes too
+        record("solution", "variant: separate passes", lambda: sol.run_separate(*inputs),
+               {"config": "separate passes (run_separate)", "launch": "run_separate", "programs": dry_m})
     if args.two_kernels:             # the solution's default, then Inductor's plan (bench/lnb_two_kernels.py)
         import lnb_two_kernels as two
 
