@@ -11,7 +11,8 @@ bench sizes, which are real models' shapes too), the drill's reference solution
 (kernels/<id>/solution.py) and its peers:
 - torch eager: the drill's baseline (spec.py);
 - torch.compile: the same baseline through Inductor, compiled once per shape (dynamic=False)
-  outside any timing;
+  outside any timing (fused_adamw: the same update in plain torch ops, `compile_target`: its
+  baseline's fused op does not compile);
 - Liger-Kernel's Triton op where it is installed (optional import; never a dependency);
 each on its own copy of the inputs (several of them write into theirs: AdamW's state, Liger's
 rope and cross-entropy), checked against the drill's float64 reference with the drill's
@@ -134,6 +135,29 @@ def memory_bound_drills() -> list[str]:
             and (d.bench_shapes or d.id in sweeps.DRILL_SWEEPS)]
 
 
+def adamw_in_torch_ops(param, grad, exp_avg, exp_avg_sq, step, lr, beta1, beta2, eps, weight_decay):
+    """The AdamW update as torch.optim.AdamW's single-tensor path writes it (decoupled weight decay,
+    bias corrections, in place), in plain torch ops: what torch.compile fuses when it compiles an
+    optimizer step. The fused_adamw baseline's `torch._fused_adamw_` cannot itself be compiled:
+    AOT autograd's functionalization stops on it with an internal assert ("mutating a
+    non-functional tensor with a functional tensor", torch 2.11 and 2.13, every grad dtype)."""
+    import math
+
+    g = grad.float()
+    param.mul_(1.0 - lr * weight_decay)
+    exp_avg.lerp_(g, 1.0 - beta1)
+    exp_avg_sq.mul_(beta2).addcmul_(g, g, value=1.0 - beta2)
+    denom = (exp_avg_sq.sqrt() / math.sqrt(1.0 - beta2 ** step)).add_(eps)
+    param.addcdiv_(exp_avg, denom, value=-lr / (1.0 - beta1 ** step))
+    return param
+
+
+def compile_target(drill: str, spec: Any) -> Callable:
+    """What the torch.compile peer compiles: the drill's baseline, except where Inductor cannot
+    take it (fused_adamw: the same update in plain ops, adamw_in_torch_ops)."""
+    return adamw_in_torch_ops if drill == "fused_adamw" else spec.baseline
+
+
 def peer_problem(torch: Any, drill: str, out: Any, ref: Any, inputs: tuple, tol: Any) -> str | None:
     """Why a contender's answer is wrong (None: right). Most answers are compared with the
     reference directly; some drills' peers answer in another form, or legitimately differ:
@@ -242,7 +266,7 @@ def run_drill(drill_id: str, args: argparse.Namespace, deadline: float, log: Cal
                     # A fresh compile for this shape: past dynamo's recompile limit a reused
                     # wrapper would quietly run eager code under the name torch.compile.
                     torch._dynamo.reset()
-                    contenders["torch.compile"] = torch.compile(spec.baseline, dynamic=False)
+                    contenders["torch.compile"] = torch.compile(compile_target(drill_id, spec), dynamic=False)
                 except Exception as exc:  # noqa: BLE001
                     entry["errors"]["torch.compile"] = f"{type(exc).__name__}: {exc}"
                 if liger is not None:

@@ -288,3 +288,22 @@ def test_peer_check_of_dropout_wants_zeros_or_scaled_inputs_in_the_right_share()
     assert "neither 0" in peers.peer_problem(torch, "dropout", torch.where(good == 0, good, x), None, inputs, tol)
     keep_more = torch.where(torch.rand(x.shape) < p / 2, torch.zeros_like(x), x / (1 - p))
     assert "dropped" in peers.peer_problem(torch, "dropout", keep_more, None, inputs, tol)
+
+
+@pytest.mark.parametrize("grad_dtype", ["float32", "bfloat16"])
+def test_fused_adamw_compile_target_is_the_same_update_in_plain_ops(grad_dtype):
+    """torch._fused_adamw_ does not compile (functionalization assert), so peers.py compiles the
+    update written in torch ops: it must be AdamW's update, checked as the torch peer is, and
+    every other drill compiles its own baseline."""
+    torch, peers, spec, inputs, ref, tol = _small_inputs("fused_adamw", grad_dtype)
+    target = peers.compile_target("fused_adamw", spec)
+    assert target is peers.adamw_in_torch_ops
+    own = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
+    assert peers.peer_problem(torch, "fused_adamw", target(*own), ref, inputs, tol) is None
+    # the moments are updated in place as well: a kernel that left them would not be AdamW
+    assert torch.allclose(own[2].double(), ref[1], atol=tol.atol, rtol=tol.rtol)
+    assert torch.allclose(own[3].double(), ref[2], atol=tol.atol, rtol=tol.rtol)
+    wrong = tuple(t.clone() if isinstance(t, torch.Tensor) else t for t in inputs)
+    wrong = wrong[:4] + (wrong[4] + 1,) + wrong[5:]          # another step's bias corrections
+    assert peers.peer_problem(torch, "fused_adamw", target(*wrong), ref, inputs, tol) is not None
+    assert peers.compile_target("rmsnorm", spec) is spec.baseline
