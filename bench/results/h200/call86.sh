@@ -8,7 +8,9 @@
 # 2. fp8_quant 8192 x 28672 (0.84x torch.compile): two-pass launches, now with 32 warps;
 # 3. vector_add at 4096-2^24 elements (0.85x at 4096 and 65536): block and warps;
 # 4. histogram at 2^24 and 2^27 (0.92-0.97x torch): block, warps, programs per SM;
-# 5. residual_rmsnorm at 32 x 4096 (0.88x Liger), 256 x 8192 and 8192 x 8192.
+# 5. residual_rmsnorm at 32 x 4096 (0.88x Liger), 256 x 8192 and 8192 x 8192;
+# 6. peers.py fused_adamw in all three dtypes: its first torch.compile figures (the update in plain torch ops,
+#    peers.compile_target; torch._fused_adamw_ never compiled).
 # What happened: (filled in after the run)
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh86 PYTHONUNBUFFERED=1
@@ -18,6 +20,9 @@ R=$OUT; mkdir -p $R; T0=$(date +%s)
 step() { echo "$1 rc=$2 at $(( $(date +%s)-T0 ))s" >> $R/log.txt; }
 timeout 170 python3 bench/layernorm_backward_tuning.py --dtypes "" --fp32-shapes 8192x5120,4096x12288 --rep-ms 10 \
   --budget-s 120 --out $R/lnb_fp32_call86.json > $R/lnb_fp32_call86.txt 2>&1; step lnb $?
+timeout 100 python3 bench/peers.py --drills fused_adamw --dtypes bfloat16,float16,float32 --runs 3 --rep-ms 15 \
+  --budget-s 75 --out /tmp/peers_call86.md > /tmp/pa.txt 2>&1; step peers_adamw $?
+grep -v Warning /tmp/pa.txt | grep "wrote\|Error" | tail -3 >> $R/log.txt; cp /tmp/peers_call86.json /tmp/peers_call86.md $R/
 for W in fp8_quant:8192x28672 vector_add:4096,65536,1048576,16777216 histogram:16777216,134217728 \
          residual_rmsnorm:32x4096,256x8192,8192x8192; do
   left=$(( 560 - ($(date +%s)-T0) )); [ $left -lt 40 ] && { step "skip ${W%%:*}" 0; continue; }
