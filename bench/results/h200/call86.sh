@@ -16,7 +16,7 @@ set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh86 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
   && export PYTHONPATH=.:/tmp/site
-R=$OUT; mkdir -p $R; T0=$(date +%s)
+R=$OUT; mkdir -p $R /tmp/lt; T0=$(date +%s)
 step() { echo "$1 rc=$2 at $(( $(date +%s)-T0 ))s" >> $R/log.txt; }
 timeout 170 python3 bench/layernorm_backward_tuning.py --dtypes "" --fp32-shapes 8192x5120,4096x12288 --rep-ms 10 \
   --budget-s 120 --out $R/lnb_fp32_call86.json > $R/lnb_fp32_call86.txt 2>&1; step lnb $?
@@ -27,7 +27,7 @@ for W in fp8_quant:8192x28672 vector_add:4096,65536,1048576,16777216 histogram:1
          residual_rmsnorm:32x4096,256x8192,8192x8192; do
   left=$(( 560 - ($(date +%s)-T0) )); [ $left -lt 40 ] && { step "skip ${W%%:*}" 0; continue; }
   timeout $left python3 bench/launch_tuning.py --what ${W%%:*} --dtype float32 --shapes ${W#*:} --rep-ms 10 \
-    --out $R/lt_${W%%:*}_call86.json > /tmp/lt.txt 2>&1; step ${W%%:*} $?
+    --out /tmp/lt/lt_${W%%:*}_call86.json > /tmp/lt.txt 2>&1; step ${W%%:*} $?
   grep "^BEST\|^SHAPE\|Error" /tmp/lt.txt >> $R/best_call86.txt
 done
-step done 0
+tar czf $R/lt_call86.tar.gz -C /tmp lt; step done 0
