@@ -60,7 +60,7 @@ def _to_e4m3(v, HW_CVT: tl.constexpr):
 
 @triton.jit
 def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr, BLOCK: tl.constexpr,
-                     HW_CVT: tl.constexpr = False):
+                     HW_CVT: tl.constexpr = False, HINTS: tl.constexpr = True):
     row = tl.program_id(0).to(tl.int64)
     x_row = x_ptr + row * stride_m
     q_row = q_ptr + row * N
@@ -72,20 +72,20 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
         inv = 1.0 / tl.maximum(amax / 448.0, 1.0 / (448.0 * 512.0))
         tl.store(q_row + cols, _to_e4m3(x * inv, HW_CVT), mask=mask)
     else:
-        # The first pass asks L2 to keep the row (evict_last), the second to drop it once read
-        # (evict_first): the second pass then reads the row from L2 instead of DRAM.
+        # HINTS: the first pass asks L2 to keep the row (evict_last), the second to drop it once
+        # read (evict_first), so the second pass reads the row from L2 instead of DRAM.
         acc = tl.zeros([BLOCK], dtype=tl.float32)
         for start in range(0, N, BLOCK):
             mask = start + cols < N
             x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0,
-                        eviction_policy="evict_last").to(tl.float32)
+                        eviction_policy="evict_last" if HINTS else "").to(tl.float32)
             acc = tl.maximum(acc, tl.abs(x))
         amax = tl.max(acc, axis=0)
         inv = 1.0 / tl.maximum(amax / 448.0, 1.0 / (448.0 * 512.0))
         for start in range(0, N, BLOCK):
             mask = start + cols < N
             x = tl.load(x_row + (start + cols) * stride_n, mask=mask, other=0.0,
-                        eviction_policy="evict_first").to(tl.float32)
+                        eviction_policy="evict_first" if HINTS else "").to(tl.float32)
             tl.store(q_row + start + cols, _to_e4m3(x * inv, HW_CVT), mask=mask)
 
 
@@ -96,8 +96,13 @@ MAX_BLOCK = 16384
 # old launch reading 840 MB from DRAM where one pass reads 470 (call 61): with 16 warps fewer rows are
 # resident on an SM at a time, so the rows between a row's two passes fit in L2, and the hints keep
 # them there. At 4096 x 14336 the one-pass kernel stays fastest (54 us; two-pass launches 60-88).
-TWO_PASS_BLOCK = 4096
-TWO_PASS_WARPS = 16
+# Float32 rows are twice the bytes: with 16-warp programs (up to 4 an SM) the rows between a row's two
+# passes no longer fit in L2 (8192 x 28672 float32: 392.7 us, 0.84x torch.compile, call 85). 32 warps
+# halve the rows in flight: 8192-element chunks 308.4 us without the hints, 319.2 with them; 4096 on 32
+# warps 317.2-321.3; every 16-warp launch 384-634 (call 86, 41 launches).
+# Element size -> (chunk, num_warps, eviction hints).
+TWO_PASS = {2: (4096, 16, True), 4: (8192, 32, False)}
+TWO_PASS_BLOCK, TWO_PASS_WARPS, _ = TWO_PASS[2]
 
 
 def hw_cast(x: torch.Tensor) -> bool:
@@ -115,10 +120,12 @@ def fp8_quant(x: torch.Tensor) -> torch.Tensor:
     if M == 0 or N == 0:
         return q
     one_pass = N <= MAX_BLOCK
-    block = triton.next_power_of_2(N) if one_pass else TWO_PASS_BLOCK
-    num_warps = max(1, min(16, block // 1024)) if one_pass else TWO_PASS_WARPS
+    if one_pass:
+        block, num_warps, hints = triton.next_power_of_2(N), max(1, min(16, triton.next_power_of_2(N) // 1024)), True
+    else:
+        block, num_warps, hints = TWO_PASS[4 if x.element_size() >= 4 else 2]
     fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=one_pass, BLOCK=block,
-                           HW_CVT=hw_cast(x), num_warps=num_warps)
+                           HW_CVT=hw_cast(x), HINTS=hints, num_warps=num_warps)
     return q
 
 

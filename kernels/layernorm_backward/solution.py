@@ -95,12 +95,17 @@ REGISTERS_PER_SM = 65536      # 32-bit registers of an SM (sm_70 to sm_90)
 # (264), 17% at 4096 x 4096: fewer programs trade them against loads in flight.
 # Two-byte rows of 4097-8192 columns too: 1 x 8192 on 16 warps, one program per SM, 3
 # stages, was the fastest at 8192 x 5120 bf16 (91.9 us, against 118.6 for 4 x 1024 chunks,
-# 2 per SM; call 56). Four-byte rows of that length were not timed: they stay chunked.
-FUSED_MAX_BLOCK_N = {2: 8192, 4: 4096}
+# 2 per SM; call 56). Four-byte rows of that length take the same launch: at 8192 x 5120 float32
+# it took 125.4 us against 199.8 for the chunked kernel (2 x 2048 on 8 warps) and 166.3 for
+# Liger-Kernel (whole rows on 32 warps, not pipelined); 32 warps at 3 stages 128.6, either
+# without pipelining 157-165 (bench/layernorm_backward_tuning.py, call 86). Rows of 16384
+# float32 values do not fit the registers: those stay chunked.
+FUSED_MAX_BLOCK_N = {2: 8192, 4: 8192}
 FUSED_LAUNCH = {
     2: {256: (16, 4, 3, 4), 512: (8, 4, 3, 4), 1024: (4, 4, 3, 4), 2048: (1, 4, 3, 4), 4096: (1, 8, 3, 2),
         8192: (1, 16, 3, 1)},
-    4: {256: (8, 4, 3, 4), 512: (4, 4, 3, 4), 1024: (2, 4, 3, 4), 2048: (1, 4, 3, 4), 4096: (1, 8, 3, 2)},
+    4: {256: (8, 4, 3, 4), 512: (4, 4, 3, 4), 1024: (2, 4, 3, 4), 2048: (1, 4, 3, 4), 4096: (1, 8, 3, 2),
+        8192: (1, 16, 3, 1)},
 }
 # Long rows (the chunked kernel): element size -> (BLOCK_M, chunk columns, num_warps, STAGES).
 # A whole row of 5120-12288 columns with the weight and the two float32 column
@@ -138,7 +143,8 @@ CHUNKED_MAX_PER_SM = 3          # 3 x 56 KiB of shared memory
 # with float32 partials (best 55.7-56.1, but 138.5-139.7 us whole with the summing kernel) were
 # not taken. Whole, at 4096 x 12288: bf16 135.8 us, fp16 136.3 (torch.compile 137.3, 134.2); with
 # the dwdb kernel run first, as torch.compile orders them, 132.7-134.1 and 133.3-135.4 (call 83).
-# Four-byte rows stay chunked (there the chunked kernel was ahead of torch.compile, call 56).
+# Four-byte rows longer than 8192 stay chunked (there the chunked kernel was ahead of torch.compile, call 56;
+# at 4096 x 12288 float32 281.4 us against the separate passes' 313.3 and torch.compile's 286.5, call 86).
 SEPARATE_DX = (4096, 8)
 SEPARATE_COLS = (64, 64, 16, 1, 0, 4)
 

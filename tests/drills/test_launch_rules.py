@@ -372,10 +372,95 @@ def test_fp8_quant_gpu_cast(monkeypatch):
     for one_pass in (True, False):
         for hw in (True, False):
             ptx = _ptx_sm90(fp8.fp8_quant_kernel, signature,
-                            {"ONE_PASS": one_pass, "BLOCK": 8192 if one_pass else fp8.TWO_PASS_BLOCK, "HW_CVT": hw},
+                            {"ONE_PASS": one_pass, "BLOCK": 8192 if one_pass else fp8.TWO_PASS_BLOCK, "HW_CVT": hw,
+                             "HINTS": True},
                             8 if one_pass else fp8.TWO_PASS_WARPS)
             assert "cvt.rn.satfinite.e4m3x2.f32" in ptx
             assert ("0f4B400000" in ptx) == (not hw), (one_pass, hw)      # 1.5 * 2^23, the rounding trick
+
+
+class _Launches:
+    """Stands in for a Triton kernel: records the grid and keyword arguments of each launch."""
+
+    def __init__(self):
+        self.calls = []
+
+    def __getitem__(self, grid):
+        return lambda *args, **kwargs: self.calls.append((grid, kwargs))
+
+
+def test_fp8_quant_float32_long_rows_take_32_warps_without_hints(monkeypatch):
+    """Float32 rows past 16384 values: 8192-value chunks on 32 warps, no eviction hints (call 86:
+    8192 x 28672 392.7 -> 308.4 us; torch.compile 329.5); two-byte rows keep 4096 on 16 with the
+    hints, and the hints are in the PTX only when asked for."""
+    import torch
+
+    fp8 = _solution("fp8_quant", monkeypatch)
+    assert fp8.TWO_PASS == {2: (4096, 16, True), 4: (8192, 32, False)}
+    launches = _Launches()
+    monkeypatch.setattr(fp8, "fp8_quant_kernel", launches)
+    for dtype, want in ((torch.float32, (8192, 32, False)), (torch.bfloat16, (4096, 16, True)),
+                        (torch.float16, (4096, 16, True))):
+        fp8.fp8_quant(torch.empty(3, 20000, dtype=dtype))
+        grid, kw = launches.calls[-1]
+        assert grid == (3,) and not kw["ONE_PASS"] and (kw["BLOCK"], kw["num_warps"], kw["HINTS"]) == want, dtype
+    fp8.fp8_quant(torch.empty(3, 16384, dtype=torch.float32))          # one pass: the row in registers
+    assert launches.calls[-1][1]["ONE_PASS"] and launches.calls[-1][1]["BLOCK"] == 16384
+    monkeypatch.undo()
+    fp8 = _solution("fp8_quant", monkeypatch)
+    signature = {"x_ptr": "*fp32", "q_ptr": "*fp8e4nv", "N": "i32", "stride_m": "i32", "stride_n": "i32"}
+    for hints in (True, False):
+        ptx = _ptx_sm90(fp8.fp8_quant_kernel, signature,
+                        {"ONE_PASS": False, "BLOCK": 8192, "HW_CVT": True, "HINTS": hints}, 32)
+        assert ("evict_last" in ptx and "evict_first" in ptx) == hints, hints
+
+
+def test_layernorm_backward_float32_rows_of_8192_stay_whole(monkeypatch):
+    """Float32 rows of 4097-8192 columns: whole rows on 16 warps, pipelined 3 deep, one program an
+    SM (call 86: 8192 x 5120 199.8 -> 125.4 us; Liger-Kernel 166.3); longer float32 rows chunked."""
+    lnb = _solution("layernorm_backward", monkeypatch)
+    cfg = lnb.launch_config(8192, 5120, 132, 4)
+    assert (cfg.chunked, cfg.block_m, cfg.block_n, cfg.num_warps, cfg.stages, cfg.programs_per_sm) == \
+        (False, 1, 8192, 16, 3, 1)
+    assert cfg.maxnreg() == 128
+    assert lnb.launch_config(8192, 5120, 132, 2) == cfg                    # bf16 took it first (call 56)
+    assert lnb.launch_config(4096, 12288, 132, 4).chunked
+    assert not lnb.launch_config(4096, 4096, 132, 4).chunked
+
+
+def test_histogram_large_inputs_take_bigger_steps_and_more_programs(monkeypatch):
+    """From 2^23 values and up to 256 bins: 8192 values a step, 8 warps, 8 programs an SM (call 86:
+    float32 2^27 619.8 -> 449.3 us, torch's histc 574.9); below, or with more bins, 2048 / 8 / 4."""
+    import torch
+
+    hist = _solution("histogram", monkeypatch)
+    assert hist.launch(1 << 23, 256) == hist.LARGE_LAUNCH == (8192, 8, 8)
+    assert hist.launch(1 << 27, 7) == (8192, 8, 8)
+    assert hist.launch((1 << 23) - 1, 256) == hist.launch(1 << 24, 257) == (2048, 8, 4)
+    launches = _Launches()
+    monkeypatch.setattr(hist, "histogram_kernel", launches)
+    monkeypatch.setattr(hist.torch.cuda, "get_device_properties", lambda device: type("P", (), {"multi_processor_count": 132}))
+    assert hist.num_programs(1 << 24, torch.device("cuda"), 8192, 8) == 132 * 8
+    assert hist.num_programs(1 << 16, torch.device("cuda"), 8192, 8) == 8         # fewer steps than programs
+    hist.histogram(torch.empty(1 << 23), 256)                                      # a CPU tensor: 8 programs
+    grid, kw = launches.calls[-1]
+    assert grid == (8,) and kw["BLOCK"] == 8192 and kw["num_warps"] == 8 and kw["NUM_BINS"] == 256
+
+
+def test_vector_add_launch_by_element_size(monkeypatch):
+    """Float32: 1024 elements a program on 4 warps (call 86: 5.1 -> 4.3 us at 4096 elements, 48.6 ->
+    47.2 at 2^24); two-byte elements 4096 on 8: two 16-byte vectors a thread and operand either way."""
+    import torch
+
+    va = _solution("vector_add", monkeypatch)
+    launches = _Launches()
+    monkeypatch.setattr(va, "add_kernel", launches)
+    for dtype, (block, warps) in ((torch.float32, (1024, 4)), (torch.float16, (4096, 8)), (torch.bfloat16, (4096, 8))):
+        x = torch.empty(1 << 20, dtype=dtype)
+        va.add(x, x)
+        grid, kw = launches.calls[-1]
+        assert grid == ((1 << 20) // block,) and (kw["BLOCK"], kw["num_warps"]) == (block, warps), dtype
+        assert block * x.element_size() // (32 * warps) == 32            # bytes a thread and operand
 
 
 def test_swiglu_flat_kernel_fast_math(monkeypatch):
