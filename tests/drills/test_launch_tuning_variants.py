@@ -2,8 +2,9 @@
 
 The script times each variant on a GPU (bench/results/launch_tuning.md) after checking it
 against the drill's output there; these run the variants added for residual_rmsnorm, fp8_quant,
-cross_entropy, vector_add, histogram and fused_adamw under Triton's interpreter on small inputs, so a change to a solution's kernel
-signature, or a variant that computes something else, fails here rather than on the GPU machine.
+cross_entropy, vector_add, histogram, fused_adamw, transpose and prefix_sum under Triton's
+interpreter on small inputs, so a change to a solution's kernel signature, or a variant that
+computes something else, fails here rather than on the GPU machine.
 
 Each check runs in a fresh Python: Triton decides at import whether its own library functions
 (tl.sum, ...) are interpreted, so a process that imported it without TRITON_INTERPRET cannot
@@ -57,6 +58,8 @@ print("checked", len(variants) - 1)
     ("vector_add", "5000", "vector_add_variants"),
     ("histogram", "5000", "histogram_variants"),
     ("fused_adamw", "5000", "fused_adamw_variants"),
+    ("transpose", "100x130", "transpose_variants"),
+    ("prefix_sum", "7x300", "prefix_sum_variants"),
 ])
 def test_variants_match_the_solution(drill, shape, builder):
     env = {**os.environ, "TRITON_INTERPRET": "1",
