@@ -4,7 +4,11 @@
 # The first float32 peer tables of the 19 memory-bound drills without row sweeps, over their drill.yaml bench sizes,
 # three protocols (calls 55-61 did bf16 and fp16). Each solution is checked against the float64 reference with the
 # drill's float32 tolerance before it is timed.
-# What happened: (filled in after the run)
+# What happened (501 s): all 128 points ran (../peers_h200/peers_call85.md); of 384 point-protocol figures 304
+# met, 5 within noise, 60 short (6 of them launch-bound), 15 without a peer figure. Furthest short:
+# layernorm_backward 8192 x 5120 (0.83x Liger-Kernel, 199.9 against 166.0 us), fp8_quant 8192 x 28672 (0.84x
+# torch.compile), histogram 2^27 (0.92x torch), vector_add at 4096-65536 (0.85x); fused_adamw's torch.compile
+# peer failed to compile (Inductor's functionalization assert on torch._fused_adamw_).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh85 PYTHONUNBUFFERED=1
 python3 -m pip install -q --no-index --no-deps --no-compile --no-cache-dir --upgrade --target /tmp/site .whl/*.whl \
