@@ -8,9 +8,9 @@ bytes: read x once (2 or 4 bytes an element), write q once (1 byte). One program
 row and keeps it in registers between the amax and the scaling, so x is read from memory
 exactly once for hidden sizes up to 16384 (BLOCK up to 16384 elements, 16 warps: 32
 elements a thread in fp32 registers, 16-byte loads of bf16/fp16). Longer rows fall back to
-two passes over the row, the second reading it back from L2 (eviction hints, see
-TWO_PASS_BLOCK). Rows are independent: M programs, a few thousand tokens fill an H100 many
-times over; for decode batches (M of 1 to 16) the kernel is launch-bound whatever one does.
+two passes over the row, the second reading it back from L2 (see TWO_PASS: eviction hints
+for two-byte rows, fewer rows in flight for float32). Rows are independent: M programs, a
+few thousand tokens fill an H100 many times over; for decode batches (M of 1 to 16) the kernel is launch-bound whatever one does.
 
 Rounding: on an sm_89+ NVIDIA GPU the value is clamped to +-448 and cast: `.to(tl.float8e4nv)`
 is one cvt.rn.satfinite instruction (round to nearest even, e4m3 subnormals kept). Triton's CPU
@@ -90,7 +90,7 @@ def fp8_quant_kernel(x_ptr, q_ptr, N, stride_m, stride_n, ONE_PASS: tl.constexpr
 
 
 MAX_BLOCK = 16384
-# Rows longer than MAX_BLOCK: two passes of TWO_PASS_BLOCK-element chunks on TWO_PASS_WARPS warps.
+# Rows longer than MAX_BLOCK: two passes of chunks (two-byte rows: TWO_PASS_BLOCK on TWO_PASS_WARPS warps).
 # Timed on the H200 at 8192 x 28672 bf16 (bench/launch_tuning.py --what fp8_quant, call 62): 214 us
 # against 257 with 4096 on 8 warps and no hints (torch.compile: 236). Nsight Compute had shown the
 # old launch reading 840 MB from DRAM where one pass reads 470 (call 61): with 16 warps fewer rows are
@@ -121,7 +121,8 @@ def fp8_quant(x: torch.Tensor) -> torch.Tensor:
         return q
     one_pass = N <= MAX_BLOCK
     if one_pass:
-        block, num_warps, hints = triton.next_power_of_2(N), max(1, min(16, triton.next_power_of_2(N) // 1024)), True
+        block = triton.next_power_of_2(N)
+        num_warps, hints = max(1, min(16, block // 1024)), True
     else:
         block, num_warps, hints = TWO_PASS[4 if x.element_size() >= 4 else 2]
     fp8_quant_kernel[(M,)](x, q, N, x.stride(0), x.stride(1), ONE_PASS=one_pass, BLOCK=block,
