@@ -64,6 +64,87 @@ def causal_conv1d_kernel(x_ptr, w_ptr, b_ptr, y_ptr, D, L,
              mask=d_mask[:, None] & (times < L)[None, :])
 
 
+@triton.jit
+def _lane(p0, p1, p2, p3, c0, c1, c2, c3, i: tl.constexpr):
+    """Lane i of the eight: 0-3 the previous group of four time steps, 4-7 the current one."""
+    r = c3
+    if i == 0:
+        r = p0
+    if i == 1:
+        r = p1
+    if i == 2:
+        r = p2
+    if i == 3:
+        r = p3
+    if i == 4:
+        r = c0
+    if i == 5:
+        r = c1
+    if i == 6:
+        r = c2
+    return r
+
+
+@triton.jit
+def _split4(v, BLOCK_D: tl.constexpr, GROUPS: tl.constexpr):
+    """[BLOCK_D, GROUPS, 4] -> its four lanes, each [BLOCK_D, GROUPS]: the inverse of
+    tl.join(tl.join(a0, a2), tl.join(a1, a3))."""
+    lo, hi = tl.split(tl.reshape(v, [BLOCK_D, GROUPS, 2, 2]))
+    a0, a2 = tl.split(lo)
+    a1, a3 = tl.split(hi)
+    return a0, a1, a2, a3
+
+
+@triton.jit
+def _tap_sum(acc, wk, p0, p1, p2, p3, c0, c1, c2, c3, w: tl.constexpr, K: tl.constexpr, k: tl.constexpr):
+    return acc + wk * _lane(p0, p1, p2, p3, c0, c1, c2, c3, 4 + w - (K - 1) + k).to(tl.float32)
+
+
+@triton.jit
+def causal_conv1d_vec_kernel(x_ptr, w_ptr, b_ptr, y_ptr, D, L, stride_xb, stride_xd, stride_wd, stride_wk,
+                             stride_b, K: tl.constexpr, ACTIVATION: tl.constexpr,
+                             BLOCK_D: tl.constexpr, BLOCK_L: tl.constexpr):
+    """The same conv for x contiguous along L and K <= 5, without misaligned loads: time steps in
+    groups of four, each output group built from its own group of x and the one before (both
+    loaded whole, so the loads can be vectors), the shifted windows picked lane by lane in
+    registers."""
+    pid_l = tl.program_id(0)
+    pid_d = tl.program_id(1)
+    batch = tl.program_id(2).to(tl.int64)
+    chans = pid_d * BLOCK_D + tl.arange(0, BLOCK_D)
+    d_mask = chans < D
+    t = (pid_l * (BLOCK_L // 4) + tl.arange(0, BLOCK_L // 4))[:, None] * 4 + tl.arange(0, 4)[None, :]
+    t = t[None, :, :]                                                   # [1, groups, 4]
+    rows = x_ptr + batch * stride_xb + chans.to(tl.int64)[:, None, None] * stride_xd
+    dm = d_mask[:, None, None]
+    cur = tl.load(rows + t, mask=dm & (t < L), other=0.0)
+    prev = tl.load(rows + (t - 4), mask=dm & (t >= 4) & (t - 4 < L), other=0.0)
+    c0, c1, c2, c3 = _split4(cur, BLOCK_D, BLOCK_L // 4)
+    p0, p1, p2, p3 = _split4(prev, BLOCK_D, BLOCK_L // 4)
+    bias = tl.load(b_ptr + chans * stride_b, mask=d_mask, other=0.0).to(tl.float32)[:, None]
+    a0 = tl.zeros([BLOCK_D, BLOCK_L // 4], dtype=tl.float32) + bias
+    a1 = a0
+    a2 = a0
+    a3 = a0
+    for k in tl.static_range(K):
+        wk = tl.load(w_ptr + chans * stride_wd + k * stride_wk, mask=d_mask, other=0.0).to(tl.float32)[:, None]
+        a0 = _tap_sum(a0, wk, p0, p1, p2, p3, c0, c1, c2, c3, 0, K, k)
+        a1 = _tap_sum(a1, wk, p0, p1, p2, p3, c0, c1, c2, c3, 1, K, k)
+        a2 = _tap_sum(a2, wk, p0, p1, p2, p3, c0, c1, c2, c3, 2, K, k)
+        a3 = _tap_sum(a3, wk, p0, p1, p2, p3, c0, c1, c2, c3, 3, K, k)
+    acc = tl.join(tl.join(a0, a2), tl.join(a1, a3))                    # [BLOCK_D, groups, 2, 2]
+    acc = tl.reshape(acc, [BLOCK_D, BLOCK_L // 4, 4])
+    if ACTIVATION:
+        e = tl.exp2(-tl.abs(acc) * 1.4426950408889634)
+        r = 1.0 / (1.0 + e)
+        acc = acc * tl.where(acc >= 0, r, e * r)
+    out_rows = (batch * D + chans.to(tl.int64))[:, None, None] * L
+    tl.store(y_ptr + out_rows + t, acc.to(y_ptr.dtype.element_ty), mask=dm & (t < L))
+
+
+VEC_MAX_K = 5
+
+
 ELEMS_PER_PROGRAM = 4096
 
 

@@ -2,7 +2,7 @@
 
 The script times each variant on a GPU (bench/results/launch_tuning.md) after checking it
 against the drill's output there; these run the variants added for residual_rmsnorm, fp8_quant,
-cross_entropy, vector_add, histogram, fused_adamw, transpose and prefix_sum under Triton's
+cross_entropy, vector_add, histogram, fused_adamw, transpose, prefix_sum and causal_conv1d under Triton's
 interpreter on small inputs, so a change to a solution's kernel signature, or a variant that
 computes something else, fails here rather than on the GPU machine.
 
@@ -60,6 +60,7 @@ print("checked", len(variants) - 1)
     ("fused_adamw", "5000", "fused_adamw_variants"),
     ("transpose", "100x130", "transpose_variants"),
     ("prefix_sum", "7x300", "prefix_sum_variants"),
+    ("causal_conv1d", "2x5x300", "causal_conv1d_variants"),
 ])
 def test_variants_match_the_solution(drill, shape, builder):
     env = {**os.environ, "TRITON_INTERPRET": "1",
