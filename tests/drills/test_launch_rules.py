@@ -485,6 +485,53 @@ def test_fused_adamw_and_transpose_launches(monkeypatch):
         assert grid == (2, 3) and (kw["BLOCK_M"], kw["BLOCK_N"], kw["num_warps"]) == (64, 64, warps), dtype
 
 
+def test_causal_conv1d_takes_the_vector_kernel_where_rows_run_along_l(monkeypatch):
+    """x contiguous along L (padded rows too) and K <= 5: the vectorised kernel, 2 x 1024 on 4 warps
+    (call 90: bf16 8 x 4096 x 8192 418.4 -> 291.8 us); channels-last x or K > 5: the shifted-load
+    kernel. Compiled for sm_90 with aligned rows, the vectorised kernel loads x as vectors, in under
+    half the load instructions of the other (whose K - 1 shifted taps load an element at a time)."""
+    import re
+
+    import torch
+
+    cc = _solution("causal_conv1d", monkeypatch)
+    assert cc.VEC_TILE == (2, 1024, 4) and cc.vec_launch(4096, 8192) == (2, 1024, 4)
+    assert cc.vec_launch(4, 127) == (4, 128, 1) and cc.vec_launch(64, 100) == (16, 128, 4)
+    vec, shifted = _Launches(), _Launches()
+    monkeypatch.setattr(cc, "causal_conv1d_vec_kernel", vec)
+    monkeypatch.setattr(cc, "causal_conv1d_kernel", shifted)
+    w4, w7, b = torch.empty(64, 4), torch.empty(64, 7), torch.empty(64)
+    cc.causal_conv1d(torch.empty(2, 64, 3000), w4, b, True)
+    assert vec.calls[-1][0] == (3, 32, 2) and vec.calls[-1][1]["BLOCK_L"] == 1024
+    cc.causal_conv1d(torch.empty(2, 64, 3003)[:, :, :3000], w4, b, True)           # padded rows
+    assert len(vec.calls) == 2
+    cc.causal_conv1d(torch.empty(2, 3000, 64).transpose(1, 2), w4, b, True)        # channels last
+    cc.causal_conv1d(torch.empty(2, 64, 3000), w7, b, True)                        # K = 7
+    assert len(vec.calls) == 2 and len(shifted.calls) == 2
+    monkeypatch.undo()
+    cc = _solution("causal_conv1d", monkeypatch)
+    base = {"x_ptr": "*bf16", "w_ptr": "*bf16", "b_ptr": "*bf16", "y_ptr": "*bf16", "D": "i32", "L": "i32",
+            "stride_xb": "i32", "stride_xd": "i32"}
+    ce = {"K": 4, "ACTIVATION": True, "BLOCK_D": 2, "BLOCK_L": 1024}
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    import triton
+
+    def ptx(kernel, signature, aligned, **more):
+        constexprs = {**ce, **more}
+        signature = {**signature, **{name: "constexpr" for name in constexprs}}
+        attrs = {(i,): [["tt.divisibility", 16]] for i in aligned}
+        return triton.compile(ASTSource(kernel, signature, constexprs=constexprs, attrs=attrs),
+                              target=GPUTarget("cuda", 90, 32), options={"num_warps": 4}).asm["ptx"]
+
+    v = ptx(cc.causal_conv1d_vec_kernel, {**base, "stride_wd": "i32", "stride_wk": "i32", "stride_b": "i32"},
+            (0, 1, 2, 3, 5, 6, 7))
+    old = ptx(cc.causal_conv1d_kernel, {**base, "stride_xl": "constexpr", "stride_wd": "i32", "stride_wk": "i32",
+                                         "stride_b": "i32"}, (0, 1, 2, 3, 5, 6, 7), stride_xl=1)
+    loads = lambda text: len(re.findall(r"ld\.global", text))  # noqa: E731
+    assert re.search(r"ld\.global[^\n]*\.v[24]", v) and 2 * loads(v) < loads(old), (loads(v), loads(old))
+
+
 def test_swiglu_flat_kernel_fast_math(monkeypatch):
     """swiglu's flat kernel (2^23+ outputs) takes 2048 outputs a program on 4 warps and, compiled
     for a GPU, exp2 and the reciprocal as ex2.approx.ftz / rcp.approx.ftz (call 67: fp16 16384 x 8192
