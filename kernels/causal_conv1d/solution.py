@@ -166,7 +166,8 @@ VEC_TILE = (2, 1024, 4)
 
 
 def use_vec(x: torch.Tensor, K: int) -> bool:
-    """Whether causal_conv1d_vec_kernel takes x: contiguous along L (rows may be padded) and K <= 5."""
+    """Whether causal_conv1d_vec_kernel takes x: contiguous along L (rows may be padded) and K <= 5
+    (the drill's K is 2 to 4; a longer filter, called from outside the drill, keeps the shifted loads)."""
     return x.stride(2) == 1 and K <= VEC_MAX_K
 
 
