@@ -479,10 +479,133 @@ def prefix_sum_variants(sol, M, N):
             return y
         return run
 
-    out = [("solution as is " + str(sol.rows_launch(M, N)), sol.prefix_sum)]
-    for bm, warps in itertools.product((1, 2, 4, 8, 16, 32), (1, 2, 4, 8, 16)):
-        if bm <= triton.next_power_of_2(M) and 2 <= bm * block_n // (32 * warps) <= 64:
-            out.append((f"bm={bm} w={warps} programs={triton.cdiv(M, bm)}", launch(bm, warps)))
+    def carry(chunk, warps, stages):
+        def run(x):
+            y = torch.empty((M, N), dtype=x.dtype, device=x.device)
+            sol.scan_carry_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0), BLOCK_N=chunk,
+                                        num_warps=warps, num_stages=stages)
+            return y
+        return run
+
+    def split(chunk, warps):
+        def run(x):
+            y = torch.empty((M, N), dtype=x.dtype, device=x.device)
+            n_chunks = triton.cdiv(N, chunk)
+            sums = torch.empty((M, n_chunks), dtype=torch.float32, device=x.device)
+            sol.chunk_sums_kernel[(M, n_chunks)](x, sums, N, n_chunks, x.stride(0), x.stride(1), BLOCK_N=chunk,
+                                                 num_warps=warps)
+            sol.scan_carry_kernel[(M,)](sums, sums, n_chunks, sums.stride(0), 1, sums.stride(0),
+                                        BLOCK_N=min(triton.next_power_of_2(n_chunks), 4096), num_warps=4)
+            sol.scan_chunks_kernel[(M, n_chunks)](x, y, sums, N, n_chunks, x.stride(0), x.stride(1), y.stride(0),
+                                                  BLOCK_N=chunk, num_warps=warps)
+            return y
+        return run
+
+    if N <= sol.MAX_ROW:
+        out = [("solution as is " + str(sol.rows_launch(M, N)), sol.prefix_sum)]
+        for bm, warps in itertools.product((1, 2, 4, 8, 16, 32), (1, 2, 4, 8, 16)):
+            if bm <= triton.next_power_of_2(M) and 2 <= bm * block_n // (32 * warps) <= 64:
+                out.append((f"bm={bm} w={warps} programs={triton.cdiv(M, bm)}", launch(bm, warps)))
+        return out
+    # Long rows (call 85: 4096 x 16384 at 83-87% of copy bandwidth, one program a row walking
+    # 4096-wide chunks on 8 warps): the carry loop's chunk, warps and pipeline stages, and the
+    # reduce-then-scan path the solution keeps for few rows.
+    out = [(f"solution as is chunk={sol.CHUNK}", sol.prefix_sum)]
+    for chunk, warps, stages in itertools.product((1024, 2048, 4096, 8192), (4, 8, 16), (1, 2, 3, 4)):
+        if 4 <= chunk // (32 * warps) <= 32:
+            out.append((f"carry chunk={chunk} w={warps} s={stages}", carry(chunk, warps, stages)))
+    for chunk, warps in itertools.product((1024, 2048, 4096, 8192), (4, 8)):
+        if 4 <= chunk // (32 * warps) <= 32:
+            out.append((f"split chunk={chunk} w={warps}", split(chunk, warps)))
+    return out
+
+
+@triton.jit
+def dropout_int_kernel(x_ptr, y_ptr, total, threshold, scale, seed, BLOCK: tl.constexpr):
+    """The solution's dropout_1d_kernel with the keep test on Philox's integer words: a word w is
+    kept when tl.rand's uniform of it is >= p, which is monotone in fold(w) = w ^ (w >> 31), so
+    it equals fold(w) >= threshold (dropout_threshold): no int-to-float conversion or multiply."""
+    pid = tl.program_id(0)
+    counters = pid * (BLOCK // 4) + tl.arange(0, BLOCK // 4)
+    w0, w1, w2, w3 = tl.randint4x(seed, counters)
+    w = _interleave(w0.to(tl.int32, bitcast=True), w1.to(tl.int32, bitcast=True),
+                    w2.to(tl.int32, bitcast=True), w3.to(tl.int32, bitcast=True), BLOCK)
+    folded = w ^ (w >> 31)
+    offs = pid.to(tl.int64) * BLOCK + tl.arange(0, BLOCK)
+    mask = offs < total
+    x = tl.load(x_ptr + offs, mask=mask, other=0.0)
+    y = tl.where(folded >= threshold, x.to(tl.float32) * scale, 0.0)
+    tl.store(y_ptr + offs, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
+@triton.jit
+def _interleave(r0, r1, r2, r3, BLOCK: tl.constexpr):
+    return tl.reshape(tl.join(tl.join(r0, r2), tl.join(r1, r3)), [BLOCK])
+
+
+def dropout_threshold(p: float) -> int:
+    """The least v in [0, 2^31) with float32(float32(v) * 4.6566127342e-10) >= float32(p): tl.rand's
+    uniform of a folded word v, compared as the kernel compares it (p a float32 argument)."""
+    import numpy as np
+
+    scale, target = np.float32(4.6566127342e-10), np.float32(p)
+    lo, hi = 0, 2 ** 31            # the uniform of 2^31 - 1 is below 1 > p
+    while lo < hi:
+        mid = (lo + hi) // 2
+        if np.float32(np.float32(mid) * scale) >= target:
+            hi = mid
+        else:
+            lo = mid + 1
+    return lo
+
+
+def dropout_variants(sol, M, N):
+    """Block and warps of the packed-rows dropout kernel, and the keep test on Philox's integer words
+    (calls 55-85: bf16 / fp16 at 78-83% of copy bandwidth from 8192 x 4096 up, fp32 at 93-96%: the
+    Philox work per element, not memory, sets the bf16 time; 4096 elements on 8 warps a program)."""
+    total = M * N
+
+    def launch(block, warps, integer):
+        def run(x, p, seed):
+            y = torch.empty((M, N), dtype=x.dtype, device=x.device)
+            scale = 1.0 / (1.0 - p)
+            if integer:
+                dropout_int_kernel[(triton.cdiv(total, block),)](x, y, total, dropout_threshold(p), scale, seed,
+                                                                 BLOCK=block, num_warps=warps)
+            else:
+                sol.dropout_1d_kernel[(triton.cdiv(total, block),)](x, y, total, p, scale, seed, BLOCK=block,
+                                                                    num_warps=warps)
+            return y
+        return run
+
+    out = [("solution as is", sol.dropout)]
+    for block, warps, integer in itertools.product((1024, 2048, 4096, 8192, 16384), (2, 4, 8, 16), (False, True)):
+        if 4 <= block // (32 * warps) <= 64:
+            out.append((f"{'int ' if integer else ''}block={block} w={warps}", launch(block, warps, integer)))
+    return out
+
+
+def decode_variants(sol, name, dtype):
+    """Split-KV decode attention (flash_decoding, paged_attention_decode) planned for other programs
+    per SM, and in float32 with other dot precisions (call 85: float32 at 26-30% of copy bandwidth,
+    its dot products in IEEE float32 on the FMA units; bf16 / fp16 paged at 8 x 32 x 8 x 128 x 8192
+    at 83-85%). Module settings are set for each call and put back after it."""
+    entry = getattr(sol, name)
+    precisions = ("ieee", "tf32", "tf32x3") if dtype == "float32" else (sol.FP32_DOT,)
+
+    def launch(per_sm, precision):
+        def run(*args):
+            saved = sol.PROGRAMS_PER_SM, sol.FP32_DOT
+            sol.PROGRAMS_PER_SM, sol.FP32_DOT = per_sm, precision
+            try:
+                return entry(*args)
+            finally:
+                sol.PROGRAMS_PER_SM, sol.FP32_DOT = saved
+        return run
+
+    out = [(f"solution as is per_sm={sol.PROGRAMS_PER_SM} dot={sol.FP32_DOT}", entry)]
+    for per_sm, precision in itertools.product((2, 4, 6, 8, 12, 16), precisions):
+        out.append((f"per_sm={per_sm} dot={precision}", launch(per_sm, precision)))
     return out
 
 
@@ -533,7 +656,10 @@ SHAPES = {
     "cross_entropy": ["4096x32000", "4096x128256"],
     "causal_conv1d": ["8x4096x8192", "4x4096x2048"],
     "transpose": ["1024x1024", "4096x4096", "4096x16384"],
-    "prefix_sum": ["4096x256", "4096x1024"],
+    "prefix_sum": ["4096x256", "4096x1024", "4096x16384"],
+    "dropout": ["8192x4096", "16384x8192", "65536x4096"],
+    "flash_decoding": ["1x32x8x128x32768", "8x32x8x128x16384", "2x32x8x128x3000"],
+    "paged_attention_decode": ["8x32x8x128x8192", "1x32x8x128x32768", "16x32x32x128x4096"],
     "fused_adamw": ["1048576", "4194304", "16777216", "67108864"],
     "histogram": ["16777216", "134217728"],
     "vector_add": ["4096", "65536", "1048576", "16777216"],
@@ -568,6 +694,10 @@ def main() -> int:
             inputs, want = point_inputs(spec, shape, args.dtype)
             if drill == "fp8_quant":       # the same rounding as the solution: exactly its output
                 want = sol.fp8_quant(*inputs).float()
+            if drill == "prefix_sum" and args.dtype != "float32":   # torch's bf16 / fp16 cumsum rounds as it goes
+                want = sol.prefix_sum(*inputs).float()
+            if drill == "dropout":         # torch's mask is its own generator's: the solution's stream
+                want = sol.dropout(*inputs).float()
             if drill == "fused_adamw":     # torch's op stepped the inputs in place: the solution's step from there
                 want = sol.fused_adamw(*inputs)
             if drill == "swiglu":
@@ -596,6 +726,10 @@ def main() -> int:
                 variants = histogram_variants(sol, *shape)
             elif drill == "vector_add":
                 variants = vector_add_variants(sol, *shape)
+            elif drill == "dropout":
+                variants = dropout_variants(sol, *shape)
+            elif drill in ("flash_decoding", "paged_attention_decode"):
+                variants = decode_variants(sol, drill, args.dtype)
             else:
                 variants = attention_variants(sol, shape)
             if args.variants:

@@ -62,6 +62,9 @@ MAX_SPLITS = 128
 INTERPRET_SMS = 2                          # pretend SM count under the interpreter
 COMBINE_CHUNK = 4 if INTERPRET else 16     # splits merged per step of the combine loop
 LOG2E = 1.4426950408889634
+# float32 dot products: "ieee" (float32 FMAs, no tensor cores), "tf32" or "tf32x3" (tensor
+# cores; the drill's float32 tolerance allows TF32). fp16 / bf16 inputs ignore it.
+FP32_DOT = "ieee"
 
 
 def _configs():
@@ -72,7 +75,7 @@ def _configs():
                             (128, 4, 2), (128, 8, 2), (128, 8, 3)]]
 
 
-@triton.autotune(configs=_configs(), key=["SPLIT_LEN", "HEAD_DIM", "G_PAD", "SPLIT"])
+@triton.autotune(configs=_configs(), key=["SPLIT_LEN", "HEAD_DIM", "G_PAD", "SPLIT", "DOT_PRECISION"])
 @triton.jit
 def split_kv_kernel(q_ptr, k_ptr, v_ptr, lens_ptr, out_ptr, lse_ptr, part_ptr,
                     qk_scale, Hkv, SPLIT_LEN, NUM_SPLITS,
@@ -81,7 +84,7 @@ def split_kv_kernel(q_ptr, k_ptr, v_ptr, lens_ptr, out_ptr, lse_ptr, part_ptr,
                     stride_vb, stride_vt, stride_vh, stride_vd,
                     stride_ob, stride_oh,
                     G: tl.constexpr, G_PAD: tl.constexpr, HEAD_DIM: tl.constexpr,
-                    SPLIT: tl.constexpr, UPCAST: tl.constexpr, IEEE: tl.constexpr,
+                    SPLIT: tl.constexpr, UPCAST: tl.constexpr, DOT_PRECISION: tl.constexpr,
                     BLOCK_N: tl.constexpr):
     pid = tl.program_id(0)                    # b * Hkv + KV head
     split = tl.program_id(1)
@@ -116,10 +119,7 @@ def split_kv_kernel(q_ptr, k_ptr, v_ptr, lens_ptr, out_ptr, lse_ptr, part_ptr,
         k = tl.load(k_ptrs, mask=valid[:, None], other=0.0)
         if UPCAST:
             k = k.to(tl.float32)
-        if IEEE:
-            s = tl.dot(q, tl.trans(k), input_precision="ieee")
-        else:
-            s = tl.dot(q, tl.trans(k))
+        s = tl.dot(q, tl.trans(k), input_precision=DOT_PRECISION)
         s = tl.where(valid[None, :], s * qk_scale, -float("inf"))   # log2 units
         m_new = tl.maximum(m_i, tl.max(s, 1))
         p = tl.exp2(s - m_new[:, None])
@@ -129,10 +129,7 @@ def split_kv_kernel(q_ptr, k_ptr, v_ptr, lens_ptr, out_ptr, lse_ptr, part_ptr,
         v = tl.load(v_ptrs, mask=valid[:, None], other=0.0)
         if UPCAST:
             v = v.to(tl.float32)
-        if IEEE:
-            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None], input_precision="ieee")
-        else:
-            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None], input_precision=DOT_PRECISION)
         m_i = m_new
         k_ptrs += BLOCK_N * stride_kt
         v_ptrs += BLOCK_N * stride_vt
@@ -225,7 +222,8 @@ def flash_decoding(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torch.Tensor
         qk_scale, Hkv, split_len, splits,
         *q.stride(), *k_cache.stride(), *v_cache.stride(), out.stride(0), out.stride(1),
         G=G, G_PAD=g_pad, HEAD_DIM=D, SPLIT=splits > 1,
-        UPCAST=INTERPRET and q.dtype == torch.bfloat16, IEEE=q.dtype == torch.float32)
+        UPCAST=INTERPRET and q.dtype == torch.bfloat16,
+        DOT_PRECISION=FP32_DOT if q.dtype == torch.float32 else "tf32")
     if splits > 1:
         combine_kernel[(B * Hq,)](
             lse, part, cache_seqlens, out, Hq, split_len, splits, out.stride(0), out.stride(1),

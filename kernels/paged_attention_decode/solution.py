@@ -55,6 +55,9 @@ PARTITION_QUANTUM = 32 if INTERPRET else 128   # partitions are whole tiles of e
 MIN_PARTITION = 64 if INTERPRET else 256       # tokens: below this a split is not worth a merge
 PROGRAMS_PER_SM = 4
 MAX_SPLITS = 256
+# float32 dot products: "ieee" (float32 FMAs, no tensor cores), "tf32" or "tf32x3" (tensor
+# cores; the drill's float32 tolerance allows TF32). fp16 / bf16 inputs ignore it.
+FP32_DOT = "ieee"
 
 
 def _configs():
@@ -65,7 +68,7 @@ def _configs():
                             (128, 4, 2), (128, 8, 2), (128, 8, 3)]]
 
 
-@triton.autotune(configs=_configs(), key=["PARTITION", "HEAD_DIM", "G_PAD", "PAGE", "SPLIT"])
+@triton.autotune(configs=_configs(), key=["PARTITION", "HEAD_DIM", "G_PAD", "PAGE", "SPLIT", "DOT_PRECISION"])
 @triton.jit
 def paged_decode_kernel(q_ptr, k_ptr, v_ptr, table_ptr, lens_ptr, out_ptr, m_ptr, l_ptr, acc_ptr,
                         qk_scale, Hkv, PARTITION, NUM_SPLITS,
@@ -75,7 +78,7 @@ def paged_decode_kernel(q_ptr, k_ptr, v_ptr, table_ptr, lens_ptr, out_ptr, m_ptr
                         stride_tb, stride_ob, stride_oh,
                         G: tl.constexpr, G_PAD: tl.constexpr, HEAD_DIM: tl.constexpr,
                         PAGE: tl.constexpr, SPLIT: tl.constexpr, UPCAST: tl.constexpr,
-                        IEEE: tl.constexpr, BLOCK_N: tl.constexpr):
+                        DOT_PRECISION: tl.constexpr, BLOCK_N: tl.constexpr):
     pid = tl.program_id(0)                    # b * Hkv + kv head
     split = tl.program_id(1)
     b = pid // Hkv
@@ -109,10 +112,7 @@ def paged_decode_kernel(q_ptr, k_ptr, v_ptr, table_ptr, lens_ptr, out_ptr, m_ptr
                     mask=valid[:, None], other=0.0)
         if UPCAST:
             k = k.to(tl.float32)
-        if IEEE:
-            s = tl.dot(q, tl.trans(k), input_precision="ieee")
-        else:
-            s = tl.dot(q, tl.trans(k))
+        s = tl.dot(q, tl.trans(k), input_precision=DOT_PRECISION)
         s = tl.where(valid[None, :], s * qk_scale, -float("inf"))   # log2 units
         m_new = tl.maximum(m_i, tl.max(s, 1))
         p = tl.exp2(s - m_new[:, None])
@@ -123,10 +123,7 @@ def paged_decode_kernel(q_ptr, k_ptr, v_ptr, table_ptr, lens_ptr, out_ptr, m_ptr
                     mask=valid[:, None], other=0.0)
         if UPCAST:
             v = v.to(tl.float32)
-        if IEEE:
-            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None], input_precision="ieee")
-        else:
-            acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None])
+        acc = tl.dot(p.to(v.dtype), v, acc * alpha[:, None], input_precision=DOT_PRECISION)
         m_i = m_new
 
     live = head_ok & (offs_g * 0 + start < n)      # [G_PAD]: a real head, a partition with tokens
@@ -221,7 +218,8 @@ def paged_attention_decode(q: torch.Tensor, k_cache: torch.Tensor, v_cache: torc
         *q.stride(), *k_cache.stride(), *v_cache.stride(),
         block_table.stride(0), out.stride(0), out.stride(1),
         G=G, G_PAD=g_pad, HEAD_DIM=D, PAGE=page, SPLIT=splits > 1,
-        UPCAST=INTERPRET and q.dtype == torch.bfloat16, IEEE=q.dtype == torch.float32)
+        UPCAST=INTERPRET and q.dtype == torch.bfloat16,
+        DOT_PRECISION=FP32_DOT if q.dtype == torch.float32 else "tf32")
     if splits > 1:
         merge_splits_kernel[(B * Hq,)](
             m, l, acc, context_lens, out, Hq, partition, splits, out.stride(0), out.stride(1),
