@@ -595,12 +595,16 @@ def decode_variants(sol, name, dtype):
 
     def launch(per_sm, precision):
         def run(*args):
-            saved = sol.PROGRAMS_PER_SM, sol.FP32_DOT
+            saved = sol.PROGRAMS_PER_SM, getattr(sol, "FP32_PROGRAMS_PER_SM", None), sol.FP32_DOT
             sol.PROGRAMS_PER_SM, sol.FP32_DOT = per_sm, precision
+            if saved[1] is not None:
+                sol.FP32_PROGRAMS_PER_SM = per_sm
             try:
                 return entry(*args)
             finally:
-                sol.PROGRAMS_PER_SM, sol.FP32_DOT = saved
+                sol.PROGRAMS_PER_SM, sol.FP32_DOT = saved[0], saved[2]
+                if saved[1] is not None:
+                    sol.FP32_PROGRAMS_PER_SM = saved[1]
         return run
 
     out = [(f"solution as is per_sm={sol.PROGRAMS_PER_SM} dot={sol.FP32_DOT}", entry)]

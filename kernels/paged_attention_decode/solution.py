@@ -37,10 +37,15 @@ What makes it fast:
   -inf score gives p = 0, but 0 * NaN is NaN.
 - exp2 with log2(e)/sqrt(D) folded into one scale; float32 m, l and accumulators; p is
   cast to V's dtype for the second tl.dot.
+- **float32 as TF32.** With float32 K and V the two tl.dots run as TF32 on the tensor cores
+  (FP32_DOT; the drill's float32 tolerance allows a 10-bit mantissa). As IEEE float32
+  FMAs, G_PAD = 16 rows of them per loaded element, they ran at 26-30% of copy bandwidth
+  on an H200, about a third of TF32's speed (call 92).
 
 Autotuned on the GPU over BLOCK_N (tokens per tile) x warps x pipeline stages; one small
 configuration and a 32-token partition in Triton's interpreter, so the small cases run
-both the split and the direct path. Not yet run on a GPU.
+both the split and the direct path. float32 inputs take TF32 dot products (FP32_DOT).
+Checked on an H200 (bench/results/h200_catalogue.md; peers in bench/results/peers_h200).
 """
 
 import math
@@ -55,9 +60,11 @@ PARTITION_QUANTUM = 32 if INTERPRET else 128   # partitions are whole tiles of e
 MIN_PARTITION = 64 if INTERPRET else 256       # tokens: below this a split is not worth a merge
 PROGRAMS_PER_SM = 4
 MAX_SPLITS = 256
-# float32 dot products: "ieee" (float32 FMAs, no tensor cores), "tf32" or "tf32x3" (tensor
-# cores; the drill's float32 tolerance allows TF32). fp16 / bf16 inputs ignore it.
-FP32_DOT = "ieee"
+# float32 dot products: "tf32" (tensor cores, a 10-bit mantissa; the drill's float32 tolerance
+# allows it), "tf32x3" (three TF32 products, about float32's accuracy) or "ieee" (float32 FMAs).
+# On an H200 "ieee" ran at 26-30% of copy bandwidth, "tf32" about 3x faster (call 92).
+# fp16 / bf16 inputs ignore it.
+FP32_DOT = "tf32"
 
 
 def _configs():

@@ -10,7 +10,7 @@ element j needs everything before it. Three launch shapes cover the cases:
   each thread, then warp shuffles, then one step through shared memory across warps) and
   stores them. One read, one write, fully parallel.
 - **Long rows, many of them** (M >= MANY_ROWS): `scan_carry_kernel`, one program per row,
-  walks the row in CHUNK-wide blocks and keeps a running float32 *carry*: each block is
+  walks the row in blocks (CARRY_LAUNCH) and keeps a running float32 *carry*: each block is
   scanned locally and shifted by the carry, then the carry grows by the block's total.
   Still one read and one write; the M programs in flight keep the memory system busy.
 - **Long rows, few of them** (a handful of rows of 10^5-10^7 elements): one program per row
@@ -36,6 +36,11 @@ import triton.language as tl
 MAX_ROW = 4096      # rows up to this many elements are scanned whole in registers
 CHUNK = 4096        # block width for long rows
 MANY_ROWS = 128     # from this many long rows on, one program per row is parallel enough
+# (chunk, warps) of the carry loop over many long rows, by element size: 2-byte rows in 1024-wide
+# chunks on 4 warps (one 16-byte load a thread a chunk), float32 in 8192-wide chunks on 8 warps.
+# On an H200 at 4096 x 16384 (call 92): bf16 75.1 -> 71.7 us, float32 143.7 -> 139.2, from 4096
+# on 8 warps for both.
+CARRY_LAUNCH = {2: (1024, 4), 4: (8192, 8)}
 
 
 @triton.jit
@@ -110,8 +115,9 @@ def prefix_sum(x: torch.Tensor) -> torch.Tensor:
             x, y, M, N, x.stride(0), x.stride(1), y.stride(0),
             BLOCK_M=block_m, BLOCK_N=block_n, num_warps=num_warps)
     elif M >= MANY_ROWS:
+        chunk, num_warps = CARRY_LAUNCH.get(x.element_size(), (CHUNK, 8))
         scan_carry_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
-                                BLOCK_N=CHUNK, num_warps=8)
+                                BLOCK_N=chunk, num_warps=num_warps)
     else:
         n_chunks = triton.cdiv(N, CHUNK)
         sums = torch.empty((M, n_chunks), dtype=torch.float32, device=x.device)

@@ -11,6 +11,8 @@ import importlib.util
 import itertools
 from pathlib import Path
 
+import pytest
+
 KERNELS = Path(__file__).resolve().parents[2] / "kernels"
 
 
@@ -626,3 +628,70 @@ def test_norms_float32_launches(monkeypatch):
     assert ln.two_pass_launch(4096, 4096, 4) is None and ln.two_pass_launch(16384, 4096, 2) is None
     assert ln.two_pass_launch(1024, 8192, 4) == ln.two_pass_launch(4096, 5000, 4) == (2048, 16)
     assert ln.two_pass_launch(512, 8192, 4) is None and ln.two_pass_launch(4096, 16384, 2) == (2048, 16)
+
+
+def test_prefix_sum_many_long_rows_chunk_by_element_size(monkeypatch):
+    """Many rows past 4096 values: the carry loop takes 1024-wide chunks on 4 warps for 2-byte rows
+    and 8192-wide on 8 for float32 (call 92, 4096 x 16384: bf16 75.1 -> 71.7 us, fp32 143.7 -> 139.2)."""
+    import torch
+
+    ps = _solution("prefix_sum", monkeypatch)
+    launches = _Launches()
+    monkeypatch.setattr(ps, "scan_carry_kernel", launches)
+    for dtype, want in ((torch.bfloat16, (1024, 4)), (torch.float16, (1024, 4)), (torch.float32, (8192, 8))):
+        ps.prefix_sum(torch.empty(ps.MANY_ROWS, 5000, dtype=dtype))
+        grid, kw = launches.calls[-1]
+        assert grid == (ps.MANY_ROWS,) and (kw["BLOCK_N"], kw["num_warps"]) == want, dtype
+
+
+def test_dropout_packed_rows_warps(monkeypatch):
+    """The packed-rows kernel: 4096-element blocks on 4 warps for 2-byte x, 8 for float32 (call 92:
+    bf16 65536 x 4096 305.3 -> 295.6 us); small blocks on 4."""
+    import torch
+
+    dr = _solution("dropout", monkeypatch)
+    launches = _Launches()
+    monkeypatch.setattr(dr, "dropout_1d_kernel", launches)
+    for dtype, n, want in ((torch.bfloat16, 1 << 20, (4096, 4)), (torch.float16, 1 << 20, (4096, 4)),
+                           (torch.float32, 1 << 20, (4096, 8)), (torch.bfloat16, 2048, (2048, 8)),
+                           (torch.float32, 1000, (1024, 4))):
+        dr.dropout(torch.empty(1, n, dtype=dtype), 0.1, 7)
+        grid, kw = launches.calls[-1]
+        assert (kw["BLOCK"], kw["num_warps"]) == want, (dtype, n)
+
+
+@pytest.mark.parametrize("drill", ["flash_decoding", "paged_attention_decode"])
+def test_decode_attention_float32_dots_are_tf32(drill, monkeypatch):
+    """float32 decode attention takes TF32 dot products (call 92: IEEE float32 ran at 26-30% of copy
+    bandwidth, TF32 about 3x faster); other dtypes pass tf32 too, which they ignore; flash_decoding
+    plans float32 for 2 programs an SM, not 4."""
+    import torch
+
+    sol = _solution(drill, monkeypatch)
+    assert sol.FP32_DOT == "tf32"
+    kernel = "split_kv_kernel" if drill == "flash_decoding" else "paged_decode_kernel"
+    launches = _Launches()
+    monkeypatch.setattr(sol, kernel, launches)
+    monkeypatch.setattr(sol, "_sm_count", lambda device: 132)
+    B, Hq, Hkv, D, L = 1, 32, 8, 128, 32768
+    splits = {}
+    for dtype in (torch.float32, torch.bfloat16):
+        q = torch.empty(B, Hq, D, dtype=dtype, device="meta")
+        lens = torch.empty(B, dtype=torch.int32, device="meta")
+        if drill == "flash_decoding":
+            cache = torch.empty(B, L, Hkv, D, dtype=dtype, device="meta")
+            monkeypatch.setattr(sol, "combine_kernel", _Launches())
+            sol.flash_decoding(q, cache, cache, lens)
+        else:
+            cache = torch.empty(L // 16 * B, 16, Hkv, D, dtype=dtype, device="meta")
+            table = torch.empty(B, L // 16, dtype=torch.int32, device="meta")
+            monkeypatch.setattr(sol, "merge_splits_kernel", _Launches())
+            sol.paged_attention_decode(q, cache, cache, table, lens)
+        grid, kw = launches.calls[-1]
+        assert kw["DOT_PRECISION"] == "tf32", dtype
+        splits[dtype] = grid[1]
+    if drill == "flash_decoding":
+        assert splits[torch.float32] == sol.plan_splits(B * Hkv, L, 132, 2)[1] == 32
+        assert splits[torch.bfloat16] == sol.plan_splits(B * Hkv, L, 132)[1] == 64
+    else:
+        assert splits[torch.float32] == splits[torch.bfloat16]
