@@ -508,15 +508,31 @@ def prefix_sum_variants(sol, M, N):
                 out.append((f"bm={bm} w={warps} programs={triton.cdiv(M, bm)}", launch(bm, warps)))
         return out
     # Long rows (call 85: 4096 x 16384 at 83-87% of copy bandwidth, one program a row walking
-    # 4096-wide chunks on 8 warps): the carry loop's chunk, warps and pipeline stages, and the
-    # reduce-then-scan path the solution keeps for few rows.
+    # 4096-wide chunks on 8 warps): the carry loop's chunk, warps and pipeline stages (many rows),
+    # the reduce-then-scan path and the look-back scan (calls 93-94: 64 x 262144 and 4 x 4194304
+    # at 51-57% of copy with reduce-then-scan).
+    def lookback(chunk, warps):
+        def run(x):
+            y = torch.empty((M, N), dtype=x.dtype, device=x.device)
+            n_chunks = triton.cdiv(N, chunk)
+            state = torch.zeros(M * n_chunks + 1, dtype=torch.int64, device=x.device)
+            sol.scan_lookback_kernel[(M * n_chunks,)](x, y, state, N, n_chunks, M * n_chunks, x.stride(0),
+                                                      x.stride(1), y.stride(0), BLOCK_N=chunk, num_warps=warps)
+            return y
+        return run
+
     out = [(f"solution as is chunk={sol.CHUNK}", sol.prefix_sum)]
-    for chunk, warps, stages in itertools.product((1024, 2048, 4096, 8192), (4, 8, 16), (1, 2, 3, 4)):
-        if 4 <= chunk // (32 * warps) <= 32:
-            out.append((f"carry chunk={chunk} w={warps} s={stages}", carry(chunk, warps, stages)))
+    if M >= sol.MANY_ROWS:      # one program a row walking it: hopeless for a handful of rows
+        for chunk, warps, stages in itertools.product((1024, 2048, 4096, 8192), (4, 8, 16), (1, 2, 3, 4)):
+            if 4 <= chunk // (32 * warps) <= 32:
+                out.append((f"carry chunk={chunk} w={warps} s={stages}", carry(chunk, warps, stages)))
     for chunk, warps in itertools.product((1024, 2048, 4096, 8192), (4, 8)):
         if 4 <= chunk // (32 * warps) <= 32:
             out.append((f"split chunk={chunk} w={warps}", split(chunk, warps)))
+    # the single-pass scan with decoupled look-back (x read once, one launch after a memset)
+    for chunk, warps in itertools.product((1024, 2048, 4096, 8192, 16384), (4, 8, 16)):
+        if 4 <= chunk // (32 * warps) <= 32:
+            out.append((f"lookback chunk={chunk} w={warps}", lookback(chunk, warps)))
     return out
 
 
@@ -660,7 +676,7 @@ SHAPES = {
     "cross_entropy": ["4096x32000", "4096x128256"],
     "causal_conv1d": ["8x4096x8192", "4x4096x2048"],
     "transpose": ["1024x1024", "4096x4096", "4096x16384"],
-    "prefix_sum": ["4096x256", "4096x1024", "4096x16384"],
+    "prefix_sum": ["4096x256", "4096x1024", "4096x16384", "64x262144", "4x4194304"],
     "dropout": ["8192x4096", "16384x8192", "65536x4096"],
     "flash_decoding": ["1x32x8x128x32768", "8x32x8x128x16384", "2x32x8x128x3000"],
     "paged_attention_decode": ["8x32x8x128x8192", "1x32x8x128x32768", "16x32x32x128x4096"],

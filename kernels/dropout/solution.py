@@ -23,8 +23,9 @@ xors, 60 to 80 integer instructions a call. With one call per element (tl.rand(s
 that is more integer work than the GPU does while its memory moves the element, and the
 kernel is integer-bound; with one call per four elements it is 15 to 20 instructions per
 element plus the conversion, compare and select, which is meant to bring the kernel to the
-memory bound. 4096 elements a program, on 8 warps in float32 (16 elements, 4 Philox calls a
-thread) and on 4 in bf16 / fp16 (32 a thread: call 92 timed it 3-4% faster, one_d_warps).
+memory bound. Packed rows run on 4 warps a program: 1024 elements in float32 (8 a thread),
+4096 in bf16 / fp16 (32 a thread, 8 Philox calls); calls 92-93 timed both 3-5% faster than
+4096 on 8 warps (one_d_launch).
 Compiled for sm_90 with Triton 3.6, the 1-D kernel has no layout conversion or shared
 memory (the interleave stays in registers) and 16-byte loads and stores in fp32 and bf16.
 On an H200: fp32 93-96% of copy bandwidth from 8192 x 4096 up, bf16 73-82% (the integer work
@@ -97,14 +98,13 @@ def dropout_2d_kernel(x_ptr, y_ptr, M, N, stride_m, stride_n, p, scale, seed, n_
 ELEMS_PER_PROGRAM = 4096
 
 
-def one_d_warps(block: int, itemsize: int) -> int:
-    """Warps of the packed-rows kernel: 2-byte x takes 4 warps on a 4096-element block (32
-    elements, 8 Philox calls a thread: more independent integer work to overlap), float32 8
-    (16 a thread). On an H200, bf16 (call 92): 8192 x 4096 42.6 -> 41.3 us, 65536 x 4096
-    305.3 -> 295.6, from 8 warps."""
-    if block < 2048:
-        return 4
-    return 4 if itemsize == 2 and block >= 4096 else 8
+def one_d_launch(total: int, itemsize: int) -> tuple[int, int]:
+    """(BLOCK, num_warps) of the packed-rows kernel. float32: 1024 elements on 4 warps (8 a
+    thread); 2-byte x: 4096 on 4 warps (32 a thread, 8 Philox calls: more independent integer
+    work to overlap the loads). On an H200 (calls 92-93), from 4096 on 8 warps: float32
+    8192 x 4096 67.4 -> 65.0 us and 65536 x 4096 524.0 -> 505.0; bf16 42.6 -> 41.3 and
+    305.3 -> 295.6."""
+    return max(4, min(triton.next_power_of_2(total), 1024 if itemsize == 4 else ELEMS_PER_PROGRAM)), 4
 
 
 def dropout(x: torch.Tensor, p: float, seed: int) -> torch.Tensor:
@@ -120,9 +120,9 @@ def dropout(x: torch.Tensor, p: float, seed: int) -> torch.Tensor:
         return y
     scale = 1.0 / (1.0 - p)
     if x.stride(1) == 1 and (x.stride(0) == N or M == 1):       # packed rows: e = 0 .. MN - 1
-        block = max(4, min(triton.next_power_of_2(total), ELEMS_PER_PROGRAM))
+        block, num_warps = one_d_launch(total, x.element_size())
         dropout_1d_kernel[(triton.cdiv(total, block),)](
-            x, y, total, p, scale, seed, BLOCK=block, num_warps=one_d_warps(block, x.element_size()))
+            x, y, total, p, scale, seed, BLOCK=block, num_warps=num_warps)
         return y
     block_n = max(4, min(triton.next_power_of_2(N), ELEMS_PER_PROGRAM))
     block_m = max(1, min(ELEMS_PER_PROGRAM // block_n, triton.next_power_of_2(M)))

@@ -644,20 +644,21 @@ def test_prefix_sum_many_long_rows_chunk_by_element_size(monkeypatch):
         assert grid == (ps.MANY_ROWS,) and (kw["BLOCK_N"], kw["num_warps"]) == want, dtype
 
 
-def test_dropout_packed_rows_warps(monkeypatch):
-    """The packed-rows kernel: 4096-element blocks on 4 warps for 2-byte x, 8 for float32 (call 92:
-    bf16 65536 x 4096 305.3 -> 295.6 us); small blocks on 4."""
+def test_dropout_packed_rows_launch(monkeypatch):
+    """The packed-rows kernel on 4 warps: 1024-element blocks for float32, 4096 for 2-byte x
+    (calls 92-93, H200: float32 65536 x 4096 524.0 -> 505.0 us, bf16 305.3 -> 295.6, from 4096
+    on 8 warps); small inputs one block of their size."""
     import torch
 
     dr = _solution("dropout", monkeypatch)
     launches = _Launches()
     monkeypatch.setattr(dr, "dropout_1d_kernel", launches)
     for dtype, n, want in ((torch.bfloat16, 1 << 20, (4096, 4)), (torch.float16, 1 << 20, (4096, 4)),
-                           (torch.float32, 1 << 20, (4096, 8)), (torch.bfloat16, 2048, (2048, 8)),
-                           (torch.float32, 1000, (1024, 4))):
+                           (torch.float32, 1 << 20, (1024, 4)), (torch.bfloat16, 2000, (2048, 4)),
+                           (torch.float32, 3, (4, 4))):
         dr.dropout(torch.empty(1, n, dtype=dtype), 0.1, 7)
         grid, kw = launches.calls[-1]
-        assert (kw["BLOCK"], kw["num_warps"]) == want, (dtype, n)
+        assert (kw["BLOCK"], kw["num_warps"]) == want and grid == ((n + want[0] - 1) // want[0],), (dtype, n)
 
 
 @pytest.mark.parametrize("drill", ["flash_decoding", "paged_attention_decode"])

@@ -51,7 +51,7 @@ for name, fn in variants[1:]:
     if drill == "cross_entropy":   # other chunk sizes sum the row in another order
         torch.testing.assert_close(got, expected, rtol=1e-6, atol=1e-6, msg=name)
     elif dtype == "float32":       # other chunks / splits: the same sums in another order
-        torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-4, msg=name)
+        torch.testing.assert_close(got, expected, rtol=1e-5, atol=1e-3, msg=name)
     else:
         assert torch.equal(got, expected), name
 print("checked", len(variants) - 1)
@@ -67,7 +67,8 @@ print("checked", len(variants) - 1)
     ("fused_adamw", "5000", "fused_adamw_variants", "bfloat16"),
     ("transpose", "100x130", "transpose_variants", "bfloat16"),
     ("prefix_sum", "7x300", "prefix_sum_variants", "bfloat16"),
-    ("prefix_sum", "3x5000", "prefix_sum_variants", "float32"),     # long rows: carry and split paths
+    ("prefix_sum", "3x5000", "prefix_sum_variants", "float32"),     # few long rows: split, look-back
+    ("prefix_sum", "128x4500", "prefix_sum_variants", "float32"),   # many long rows: carry loop too
     ("causal_conv1d", "2x5x300", "causal_conv1d_variants", "bfloat16"),
     ("dropout", "3x1000", "dropout_variants", "bfloat16"),          # integer keep test: bit for bit
     ("flash_decoding", "2x8x2x64x300", "decode_variants", "float32"),
