@@ -97,8 +97,8 @@ def scan_chunks_kernel(x_ptr, y_ptr, incl_ptr, N, n_chunks, stride_xm, stride_xn
     tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
-AGGREGATE = 1 << 32       # a chunk state's flag, in its high 32 bits: its own total is published
-INCLUSIVE = 2 << 32       # ... the total of its row up to and including it is published
+AGGREGATE = tl.constexpr(1 << 32)   # a chunk state's flag, in its high 32 bits: its own total is out
+INCLUSIVE = tl.constexpr(2 << 32)   # ... the total of its row up to and including it is out
 
 
 @triton.jit
