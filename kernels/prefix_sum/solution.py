@@ -19,8 +19,13 @@ element j needs everything before it. Three launch shapes cover the cases:
   the short row of chunk totals in place, and `scan_chunks_kernel` rescans every chunk
   shifted by the inclusive total of the chunks before it. x is read twice (the second read
   often hits L2 for moderate sizes): 3 * M * N * itemsize of traffic instead of 2. A
-  single-pass scan with decoupled look-back (see the statement) would remove that extra
-  read at the price of inter-program flags and spinning.
+  single-pass scan with decoupled look-back (see the statement) removes that extra read
+  at the price of inter-program flags and spinning. Call 94 timed one on an H200
+  (bench/launch_tuning.py's lookback_scan_kernel: a chunk walks back one predecessor at a
+  time): correct, but slower in five of six points (64 x 262144 bf16 45.0 against 29.8 us,
+  4 x 4194304 bf16 78.4 against 29.8; only 64 x 262144 float32 gained, 48.1 against 54.5):
+  the one-at-a-time walk serialises on the flags. CUB reads a warp's width of predecessors
+  at once; that is not tried here.
 
 Numerics: every partial sum is float32 (`tl.cumsum(x, dtype=...)` on float16 input would
 otherwise add in float16), rounded to x's dtype once at the store. Local scans and the
@@ -41,8 +46,6 @@ MANY_ROWS = 128     # from this many long rows on, one program per row is parall
 # On an H200 at 4096 x 16384 (call 92): bf16 75.1 -> 71.7 us, float32 143.7 -> 139.2, from 4096
 # on 8 warps for both.
 CARRY_LAUNCH = {2: (1024, 4), 4: (8192, 8)}
-LOOKBACK = True     # few long rows: the single-pass scan with decoupled look-back
-LOOKBACK_CHUNK = 4096
 
 
 @triton.jit
@@ -97,49 +100,6 @@ def scan_chunks_kernel(x_ptr, y_ptr, incl_ptr, N, n_chunks, stride_xm, stride_xn
     tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
-AGGREGATE = tl.constexpr(1 << 32)   # a chunk state's flag, in its high 32 bits: its own total is out
-INCLUSIVE = tl.constexpr(2 << 32)   # ... the total of its row up to and including it is out
-
-
-@triton.jit
-def _publish(state_ptr, value, flag):
-    """Store (flag, float32 value) as one 64-bit word, so a reader never sees one without the other."""
-    bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
-    tl.atomic_xchg(state_ptr, bits | flag, sem="release")
-
-
-@triton.jit
-def scan_lookback_kernel(x_ptr, y_ptr, state_ptr, N, n_chunks, total_chunks, stride_xm, stride_xn, stride_ym,
-                         BLOCK_N: tl.constexpr):
-    # Chunks are numbered in the order programs start (a ticket), not by program id: every chunk
-    # a program waits for was taken by a program already running, so the waiting always ends.
-    ticket = tl.atomic_add(state_ptr + total_chunks, 1).to(tl.int64)
-    row = ticket // n_chunks
-    chunk = ticket % n_chunks
-    cols = chunk * BLOCK_N + tl.arange(0, BLOCK_N)
-    mask = cols < N
-    x = tl.load(x_ptr + row * stride_xm + cols * stride_xn, mask=mask, other=0.0).to(tl.float32)
-    total = tl.sum(x, axis=0)
-    # Publish this chunk's total at once (the first chunk's is already its inclusive prefix) ...
-    _publish(state_ptr + ticket, total, tl.where(chunk == 0, INCLUSIVE, AGGREGATE))
-    # ... then walk back over the chunks before it: add each published total, stop at the first
-    # inclusive prefix, and spin on a chunk that has published nothing yet.
-    prefix = total * 0.0
-    j = ticket - 1
-    looking = chunk > 0
-    while looking:
-        word = tl.atomic_add(state_ptr + j, 0, sem="acquire")
-        flag = word & ~0xFFFFFFFF
-        value = (word & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-        prefix += tl.where(flag != 0, value, 0.0)
-        looking = flag != INCLUSIVE
-        j -= tl.where(flag == AGGREGATE, 1, 0)
-    if chunk > 0:
-        _publish(state_ptr + ticket, prefix + total, INCLUSIVE)
-    y = tl.cumsum(x, axis=0) + prefix
-    tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
-
-
 def rows_launch(M: int, N: int) -> tuple[int, int, int]:
     """(BLOCK_M, BLOCK_N, num_warps) for whole rows: a tile of ~4096 elements."""
     block_n = triton.next_power_of_2(N)
@@ -163,11 +123,6 @@ def prefix_sum(x: torch.Tensor) -> torch.Tensor:
         chunk, num_warps = CARRY_LAUNCH.get(x.element_size(), (CHUNK, 8))
         scan_carry_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
                                 BLOCK_N=chunk, num_warps=num_warps)
-    elif LOOKBACK:
-        n_chunks = triton.cdiv(N, LOOKBACK_CHUNK)
-        state = torch.zeros(M * n_chunks + 1, dtype=torch.int64, device=x.device)   # + the ticket counter
-        scan_lookback_kernel[(M * n_chunks,)](x, y, state, N, n_chunks, M * n_chunks, x.stride(0), x.stride(1),
-                                              y.stride(0), BLOCK_N=LOOKBACK_CHUNK, num_warps=8)
     else:
         n_chunks = triton.cdiv(N, CHUNK)
         sums = torch.empty((M, n_chunks), dtype=torch.float32, device=x.device)

@@ -696,17 +696,3 @@ def test_decode_attention_float32_dots_are_tf32(drill, monkeypatch):
         assert splits[torch.bfloat16] == sol.plan_splits(B * Hkv, L, 132)[1] == 64
     else:
         assert splits[torch.float32] == splits[torch.bfloat16]
-
-
-def test_prefix_sum_lookback_compiles_to_acquire_release_atomics(monkeypatch):
-    """The look-back scan, compiled for sm_90: the ticket and the flag+value words are 64-bit atomics,
-    the published words release-ordered and the look-back reads acquire-ordered (without them a
-    program could read a flag before the value it guards)."""
-    ps = _solution("prefix_sum", monkeypatch)
-    assert ps.LOOKBACK
-    signature = {"x_ptr": "*fp32", "y_ptr": "*fp32", "state_ptr": "*i64", "N": "i32", "n_chunks": "i32",
-                 "total_chunks": "i32", "stride_xm": "i32", "stride_xn": "i32", "stride_ym": "i32"}
-    ptx = _ptx_sm90(ps.scan_lookback_kernel, signature, {"BLOCK_N": 4096}, 8)
-    assert "atom.global.gpu.acq_rel.add.u64" in ptx, "no 64-bit atomic ticket"
-    assert ptx.count("atom.global.gpu.release.exch.b64") == 2, "the two publications are not release-ordered"
-    assert "gpu.acquire.b64" in ptx, "the look-back does not read with acquire semantics"
