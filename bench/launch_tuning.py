@@ -509,16 +509,16 @@ def prefix_sum_variants(sol, M, N):
         return out
     # Long rows (call 85: 4096 x 16384 at 83-87% of copy bandwidth, one program a row walking
     # 4096-wide chunks on 8 warps): the carry loop's chunk, warps and pipeline stages (many rows),
-    # the reduce-then-scan path and the look-back scan (calls 93-94: 64 x 262144 and 4 x 4194304
-    # at 51-57% of copy with reduce-then-scan).
+    # the reduce-then-scan path and the look-back scan's chunk, warps and window (calls 93-95:
+    # 64 x 262144 and 4 x 4194304 at 51-57% of copy with reduce-then-scan).
     def lookback(chunk, warps, window):
         def run(x):
             y = torch.empty((M, N), dtype=x.dtype, device=x.device)
             n_chunks = triton.cdiv(N, chunk)
             state = torch.zeros(M * n_chunks + 1, dtype=torch.int64, device=x.device)
-            lookback_scan_kernel[(M * n_chunks,)](x, y, state, N, n_chunks, M * n_chunks, x.stride(0),
-                                                  x.stride(1), y.stride(0), BLOCK_N=chunk, WINDOW=window,
-                                                  num_warps=warps)
+            sol.lookback_scan_kernel[(M * n_chunks,)](x, y, state, N, n_chunks, M * n_chunks, x.stride(0),
+                                                      x.stride(1), y.stride(0), BLOCK_N=chunk, WINDOW=window,
+                                                      num_warps=warps)
             return y
         return run
 
@@ -535,63 +535,6 @@ def prefix_sum_variants(sol, M, N):
         if 4 <= chunk // (32 * warps) <= 32 and (window > 1 or chunk == 4096):
             out.append((f"lookback chunk={chunk} w={warps} window={window}", lookback(chunk, warps, window)))
     return out
-
-
-AGGREGATE = tl.constexpr(1 << 32)   # a chunk state's flag, in its high 32 bits: its own total is out
-INCLUSIVE = tl.constexpr(2 << 32)   # ... the total of its row up to and including it is out
-
-
-@triton.jit
-def _publish(state_ptr, value, flag):
-    """Store (flag, float32 value) as one 64-bit word, so a reader never sees one without the other."""
-    bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
-    tl.atomic_xchg(state_ptr, bits | flag, sem="release")
-
-
-@triton.jit
-def lookback_scan_kernel(x_ptr, y_ptr, state_ptr, N, n_chunks, total_chunks, stride_xm, stride_xn, stride_ym,
-                         BLOCK_N: tl.constexpr, WINDOW: tl.constexpr):
-    """Inclusive scan of few long rows in one pass: decoupled look-back (Merrill and Garland). A chunk
-    reads the states of the WINDOW chunks before it at once (CUB reads a warp's width), adds the
-    totals up to the nearest inclusive prefix, and moves the window back when there is none.
-    WINDOW = 1 is the one-at-a-time walk call 94 timed: correct (the prefix_sum drill passed with
-    it), slower than the solution's reduce-then-scan in five of six points."""
-    # Chunks are numbered in the order programs start (a ticket), not by program id: every chunk
-    # a program waits for was taken by a program already running, so the waiting always ends.
-    ticket = tl.atomic_add(state_ptr + total_chunks, 1).to(tl.int64)
-    row = ticket // n_chunks
-    chunk = ticket % n_chunks
-    cols = chunk * BLOCK_N + tl.arange(0, BLOCK_N)
-    mask = cols < N
-    x = tl.load(x_ptr + row * stride_xm + cols * stride_xn, mask=mask, other=0.0).to(tl.float32)
-    total = tl.sum(x, axis=0)
-    # Publish this chunk's total at once (the first chunk's is already its inclusive prefix) ...
-    _publish(state_ptr + ticket, total, tl.where(chunk == 0, INCLUSIVE, AGGREGATE))
-    # ... then look back: the window's lanes are the chunks j, j - 1, ..., nearest first. Every
-    # lane up to the nearest inclusive one must have published (else read the window again);
-    # their values are this chunk's prefix, or part of it when no lane is inclusive yet.
-    lane = tl.arange(0, WINDOW)
-    row_start = ticket - chunk
-    prefix = total * 0.0
-    j = ticket - 1
-    looking = chunk > 0
-    while looking:
-        idx = j - lane
-        inside = idx >= row_start
-        word = tl.atomic_add(state_ptr + idx, 0, mask=inside, sem="acquire")
-        word = tl.where(inside, word, 0)
-        flag = word & ~0xFFFFFFFF
-        value = (word & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
-        nearest = tl.min(tl.where(inside & (flag == INCLUSIVE), lane, WINDOW), axis=0)
-        needed = inside & (lane <= nearest)
-        ready = tl.sum(tl.where(needed & (flag == 0), 1, 0), axis=0) == 0
-        prefix += tl.where(ready, tl.sum(tl.where(needed, value, 0.0), axis=0), 0.0)
-        looking = (not ready) | (nearest == WINDOW)
-        j -= tl.where(ready, WINDOW, 0)
-    if chunk > 0:
-        _publish(state_ptr + ticket, prefix + total, INCLUSIVE)
-    y = tl.cumsum(x, axis=0) + prefix
-    tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
 @triton.jit

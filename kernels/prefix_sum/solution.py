@@ -18,14 +18,15 @@ element j needs everything before it. Three launch shapes cover the cases:
   `chunk_sums_kernel` writes the total of every chunk, `scan_carry_kernel` (reused) scans
   the short row of chunk totals in place, and `scan_chunks_kernel` rescans every chunk
   shifted by the inclusive total of the chunks before it. x is read twice (the second read
-  often hits L2 for moderate sizes): 3 * M * N * itemsize of traffic instead of 2. A
-  single-pass scan with decoupled look-back (see the statement) removes that extra read
-  at the price of inter-program flags and spinning. Call 94 timed one on an H200
-  (bench/launch_tuning.py's lookback_scan_kernel: a chunk walks back one predecessor at a
-  time): correct, but slower in five of six points (64 x 262144 bf16 45.0 against 29.8 us,
-  4 x 4194304 bf16 78.4 against 29.8; only 64 x 262144 float32 gained, 48.1 against 54.5):
-  the one-at-a-time walk serialises on the flags. CUB reads a warp's width of predecessors
-  at once; that is not tried here.
+  often hits L2 for moderate sizes): 3 * M * N * itemsize of traffic instead of 2.
+  float32 rows take a single pass instead, *decoupled look-back* (Merrill and Garland;
+  CUB's DeviceScan): `lookback_scan_kernel` numbers chunks by an atomic ticket (so every
+  chunk it waits for belongs to a program already running), publishes each chunk's total
+  at once, then reads the states of the 16 chunks before it together, adds them up to the
+  nearest one that holds an inclusive prefix and moves on when none does; a flag and its
+  value travel as one 64-bit word, written with release and read with acquire ordering.
+  On an H200 (calls 94-95) it beat reduce-then-scan in float32 by 5-16%; in bf16 it was
+  level or slower, and walking back one chunk at a time was slower everywhere.
 
 Numerics: every partial sum is float32 (`tl.cumsum(x, dtype=...)` on float16 input would
 otherwise add in float16), rounded to x's dtype once at the store. Local scans and the
@@ -46,6 +47,10 @@ MANY_ROWS = 128     # from this many long rows on, one program per row is parall
 # On an H200 at 4096 x 16384 (call 92): bf16 75.1 -> 71.7 us, float32 143.7 -> 139.2, from 4096
 # on 8 warps for both.
 CARRY_LAUNCH = {2: (1024, 4), 4: (8192, 8)}
+# Few long float32 rows: the single-pass look-back scan, 4096-wide chunks on 4 warps, reading 16
+# predecessors at once (calls 94-95, H200: 64 x 262144 54.7 -> 46.0 us, 4 x 4194304 55.1 -> 52.1
+# against reduce-then-scan). 2-byte rows keep reduce-then-scan: the look-back was level or slower.
+LOOKBACK_LAUNCH = (4096, 4, 16)
 
 
 @triton.jit
@@ -100,6 +105,63 @@ def scan_chunks_kernel(x_ptr, y_ptr, incl_ptr, N, n_chunks, stride_xm, stride_xn
     tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
 
 
+AGGREGATE = tl.constexpr(1 << 32)   # a chunk state's flag, in its high 32 bits: its own total is out
+INCLUSIVE = tl.constexpr(2 << 32)   # ... the total of its row up to and including it is out
+
+
+@triton.jit
+def _publish(state_ptr, value, flag):
+    """Store (flag, float32 value) as one 64-bit word, so a reader never sees one without the other."""
+    bits = value.to(tl.int32, bitcast=True).to(tl.int64) & 0xFFFFFFFF
+    tl.atomic_xchg(state_ptr, bits | flag, sem="release")
+
+
+@triton.jit
+def lookback_scan_kernel(x_ptr, y_ptr, state_ptr, N, n_chunks, total_chunks, stride_xm, stride_xn, stride_ym,
+                         BLOCK_N: tl.constexpr, WINDOW: tl.constexpr):
+    """Inclusive scan of few long rows in one pass: decoupled look-back (Merrill and Garland). A chunk
+    reads the states of the WINDOW chunks before it at once (CUB reads a warp's width), adds the
+    totals up to the nearest inclusive prefix, and moves the window back when there is none.
+    WINDOW = 1 is a one-at-a-time walk (call 94: slower than reduce-then-scan in five of six
+    points); WINDOW = 16 is what the solution launches for float32."""
+    # Chunks are numbered in the order programs start (a ticket), not by program id: every chunk
+    # a program waits for was taken by a program already running, so the waiting always ends.
+    ticket = tl.atomic_add(state_ptr + total_chunks, 1).to(tl.int64)
+    row = ticket // n_chunks
+    chunk = ticket % n_chunks
+    cols = chunk * BLOCK_N + tl.arange(0, BLOCK_N)
+    mask = cols < N
+    x = tl.load(x_ptr + row * stride_xm + cols * stride_xn, mask=mask, other=0.0).to(tl.float32)
+    total = tl.sum(x, axis=0)
+    # Publish this chunk's total at once (the first chunk's is already its inclusive prefix) ...
+    _publish(state_ptr + ticket, total, tl.where(chunk == 0, INCLUSIVE, AGGREGATE))
+    # ... then look back: the window's lanes are the chunks j, j - 1, ..., nearest first. Every
+    # lane up to the nearest inclusive one must have published (else read the window again);
+    # their values are this chunk's prefix, or part of it when no lane is inclusive yet.
+    lane = tl.arange(0, WINDOW)
+    row_start = ticket - chunk
+    prefix = total * 0.0
+    j = ticket - 1
+    looking = chunk > 0
+    while looking:
+        idx = j - lane
+        inside = idx >= row_start
+        word = tl.atomic_add(state_ptr + idx, 0, mask=inside, sem="acquire")
+        word = tl.where(inside, word, 0)
+        flag = word & ~0xFFFFFFFF
+        value = (word & 0xFFFFFFFF).to(tl.int32).to(tl.float32, bitcast=True)
+        nearest = tl.min(tl.where(inside & (flag == INCLUSIVE), lane, WINDOW), axis=0)
+        needed = inside & (lane <= nearest)
+        ready = tl.sum(tl.where(needed & (flag == 0), 1, 0), axis=0) == 0
+        prefix += tl.where(ready, tl.sum(tl.where(needed, value, 0.0), axis=0), 0.0)
+        looking = (not ready) | (nearest == WINDOW)
+        j -= tl.where(ready, WINDOW, 0)
+    if chunk > 0:
+        _publish(state_ptr + ticket, prefix + total, INCLUSIVE)
+    y = tl.cumsum(x, axis=0) + prefix
+    tl.store(y_ptr + row * stride_ym + cols, y.to(y_ptr.dtype.element_ty), mask=mask)
+
+
 def rows_launch(M: int, N: int) -> tuple[int, int, int]:
     """(BLOCK_M, BLOCK_N, num_warps) for whole rows: a tile of ~4096 elements."""
     block_n = triton.next_power_of_2(N)
@@ -123,6 +185,12 @@ def prefix_sum(x: torch.Tensor) -> torch.Tensor:
         chunk, num_warps = CARRY_LAUNCH.get(x.element_size(), (CHUNK, 8))
         scan_carry_kernel[(M,)](x, y, N, x.stride(0), x.stride(1), y.stride(0),
                                 BLOCK_N=chunk, num_warps=num_warps)
+    elif x.element_size() == 4:
+        chunk, num_warps, window = LOOKBACK_LAUNCH
+        n_chunks = triton.cdiv(N, chunk)
+        state = torch.zeros(M * n_chunks + 1, dtype=torch.int64, device=x.device)   # + the ticket counter
+        lookback_scan_kernel[(M * n_chunks,)](x, y, state, N, n_chunks, M * n_chunks, x.stride(0), x.stride(1),
+                                              y.stride(0), BLOCK_N=chunk, WINDOW=window, num_warps=num_warps)
     else:
         n_chunks = triton.cdiv(N, CHUNK)
         sums = torch.empty((M, n_chunks), dtype=torch.float32, device=x.device)

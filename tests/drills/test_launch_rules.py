@@ -696,3 +696,38 @@ def test_decode_attention_float32_dots_are_tf32(drill, monkeypatch):
         assert splits[torch.bfloat16] == sol.plan_splits(B * Hkv, L, 132)[1] == 64
     else:
         assert splits[torch.float32] == splits[torch.bfloat16]
+
+
+def test_prefix_sum_few_long_rows_float32_take_the_look_back_scan(monkeypatch):
+    """Few long float32 rows: one look-back launch, 4096-wide chunks on 4 warps, a window of 16, on a
+    zeroed state of a word a chunk plus the ticket (calls 94-95: 64 x 262144 54.7 -> 46.0 us); 2-byte
+    rows keep reduce-then-scan's three launches; many rows the carry loop."""
+    import torch
+
+    ps = _solution("prefix_sum", monkeypatch)
+    launches = {name: _Launches() for name in ("lookback_scan_kernel", "chunk_sums_kernel", "scan_carry_kernel",
+                                               "scan_chunks_kernel")}
+    for name, stand_in in launches.items():
+        monkeypatch.setattr(ps, name, stand_in)
+    ps.prefix_sum(torch.empty(4, 3 * 4096 + 1))
+    (grid, kw), = launches["lookback_scan_kernel"].calls
+    assert grid == (16,) and (kw["BLOCK_N"], kw["num_warps"], kw["WINDOW"]) == (4096, 4, 16)
+    assert not any(launches[n].calls for n in ("chunk_sums_kernel", "scan_carry_kernel", "scan_chunks_kernel"))
+    ps.prefix_sum(torch.empty(4, 3 * 4096 + 1, dtype=torch.bfloat16))
+    assert len(launches["chunk_sums_kernel"].calls) == len(launches["scan_chunks_kernel"].calls) == 1
+    assert len(launches["lookback_scan_kernel"].calls) == 1
+
+
+@pytest.mark.parametrize("window", [1, 16])
+def test_prefix_sum_look_back_compiles_to_ordered_64_bit_atomics(window, monkeypatch):
+    """The look-back scan compiled for sm_90: a 64-bit atomic ticket, the flag+value words published with
+    release exchanges and read back with acquire semantics (without that ordering a program could read a
+    flag before the value it guards). Under the interpreter programs run one after another, so only the
+    compiled code shows this."""
+    ps = _solution("prefix_sum", monkeypatch)
+    signature = {"x_ptr": "*fp32", "y_ptr": "*fp32", "state_ptr": "*i64", "N": "i32", "n_chunks": "i32",
+                 "total_chunks": "i32", "stride_xm": "i32", "stride_xn": "i32", "stride_ym": "i32"}
+    ptx = _ptx_sm90(ps.lookback_scan_kernel, signature, {"BLOCK_N": 4096, "WINDOW": window}, 4)
+    assert "atom.global.gpu.acq_rel.add.u64" in ptx, "no 64-bit atomic ticket"
+    assert ptx.count("atom.global.gpu.release.exch.b64") == 2, "the two publications are not release-ordered"
+    assert "gpu.acquire.add.u64" in ptx or "gpu.acquire.b64" in ptx, "the look-back does not read with acquire"

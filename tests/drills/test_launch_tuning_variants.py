@@ -101,22 +101,3 @@ def test_dropout_threshold_splits_the_uniforms_at_p(p):
         assert spec.uniform(torch.tensor([t - 1], dtype=torch.int64))[0] < p32
     else:
         assert p32 == 0
-
-
-@pytest.mark.parametrize("window", [1, 32])
-def test_lookback_scan_compiles_to_ordered_64_bit_atomics(window):
-    """launch_tuning's look-back scan, compiled for sm_90: a 64-bit atomic ticket, the flag+value words
-    published with release exchanges and read back with acquire loads (without that ordering a program
-    could read a flag before the value it guards). Under the interpreter programs run one after another,
-    so only the compiled code shows this."""
-    sys.path.insert(0, str(REPO / "bench"))
-    import launch_tuning
-
-    from tests.drills.test_launch_rules import _ptx_sm90
-
-    signature = {"x_ptr": "*fp32", "y_ptr": "*fp32", "state_ptr": "*i64", "N": "i32", "n_chunks": "i32",
-                 "total_chunks": "i32", "stride_xm": "i32", "stride_xn": "i32", "stride_ym": "i32"}
-    ptx = _ptx_sm90(launch_tuning.lookback_scan_kernel, signature, {"BLOCK_N": 4096, "WINDOW": window}, 8)
-    assert "atom.global.gpu.acq_rel.add.u64" in ptx, "no 64-bit atomic ticket"
-    assert ptx.count("atom.global.gpu.release.exch.b64") == 2, "the two publications are not release-ordered"
-    assert "gpu.acquire" in ptx and ".b64" in ptx, "the look-back does not read with acquire semantics"
