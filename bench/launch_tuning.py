@@ -602,6 +602,33 @@ def dropout_variants(sol, M, N):
     return out
 
 
+def int8_wo_variants(sol, M, N, K):
+    """Decode launches of the int8 weight-only matmul on W's [K, N] layout (peers, calls 58-60, H200:
+    1 x 28672 x 8192 at 50% of copy bandwidth in bf16, 111.3 us, and 63% in fp16, 87.3; the split-K
+    tensor-core kernel on the H100 sweep's table). The split-K kernel's tiles, warps, stages and
+    dequantization (FAST: integer ops; else a conversion), and for M = 1 the CUDA-core GEMV, which
+    dequantizes to float32 whatever x's dtype (the H100 timed it slower on this layout, 104 against
+    97 us in fp16)."""
+    out = [("solution as is", sol.int8_wo_matmul)]
+
+    def table(t):
+        return lambda x, w, s: sol.int8_wo_matmul(x, w, s, decode_table=t)
+
+    def gemv(g):
+        return lambda x, w, s: sol.int8_wo_matmul(x, w, s, gemv=g)
+
+    for bn, bk, warps, stages, fast in itertools.product((64, 128, 256), (128, 256), (4, 8), (3, 4), (True, False)):
+        if bn * bk <= 32768:
+            out.append((f"splitk bn={bn} bk={bk} w={warps} s={stages} fast={fast}",
+                        table({"BLOCK_N": bn, "BLOCK_K": bk, "num_warps": warps, "num_stages": stages,
+                               "FAST": fast})))
+    if M == 1:
+        for bn, bk, split, warps in itertools.product((256, 512, 1024), (8, 16, 32), (1, 2), (4, 8)):
+            if 8 <= bn * bk // (32 * warps) <= 64:
+                out.append((f"gemv bn={bn} bk={bk} split={split} w={warps}", gemv((bn, bk, split, warps))))
+    return out
+
+
 def decode_variants(sol, name, dtype):
     """Split-KV decode attention (flash_decoding, paged_attention_decode) planned for other programs
     per SM, and in float32 with other dot precisions (call 85: float32 at 26-30% of copy bandwidth,
@@ -679,6 +706,7 @@ SHAPES = {
     "transpose": ["1024x1024", "4096x4096", "4096x16384"],
     "prefix_sum": ["4096x256", "4096x1024", "4096x16384", "64x262144", "4x4194304"],
     "dropout": ["8192x4096", "16384x8192", "65536x4096"],
+    "int8_wo_matmul": ["1x28672x8192", "16x28672x8192", "1x11008x4096"],
     "flash_decoding": ["1x32x8x128x32768", "8x32x8x128x16384", "2x32x8x128x3000"],
     "paged_attention_decode": ["8x32x8x128x8192", "1x32x8x128x32768", "16x32x32x128x4096"],
     "fused_adamw": ["1048576", "4194304", "16777216", "67108864"],
@@ -749,6 +777,8 @@ def main() -> int:
                 variants = vector_add_variants(sol, *shape)
             elif drill == "dropout":
                 variants = dropout_variants(sol, *shape)
+            elif drill == "int8_wo_matmul":
+                variants = int8_wo_variants(sol, *shape)
             elif drill in ("flash_decoding", "paged_attention_decode"):
                 variants = decode_variants(sol, drill, args.dtype)
             else:

@@ -71,6 +71,7 @@ print("checked", len(variants) - 1)
     ("prefix_sum", "128x4500", "prefix_sum_variants", "float32"),   # many long rows: carry loop too
     ("causal_conv1d", "2x5x300", "causal_conv1d_variants", "bfloat16"),
     ("dropout", "3x1000", "dropout_variants", "bfloat16"),          # integer keep test: bit for bit
+    ("int8_wo_matmul", "1x96x80", "int8_wo_variants", "float32"),      # decode tables and the GEMV
     ("flash_decoding", "2x8x2x64x300", "decode_variants", "float32"),
     ("paged_attention_decode", "2x8x2x64x300", "decode_variants", "float32"),
 ])
