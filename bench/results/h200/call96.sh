@@ -5,7 +5,8 @@
 # of 16 predecessors).
 # 1. `studio-drill run prefix_sum @solution` on the GPU (every case; 2 x 4194305 and 8 x 100003 float32 take it);
 # 2. bench/peers.py prefix_sum float32 (its drill.yaml bench sizes, three protocols).
-# What happened: (filled in after the run)
+# What happened (59 s): prefix_sum 26/26 passed twice with the windowed look-back for float32; peers float32 64 x
+#   262144 46.2 us (68% of copy, 2.1x torch.compile), 4 x 4194304 52.7 (60%), 4096 x 16384 139.5 (90%).
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh96 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)

@@ -5,7 +5,8 @@
 # (FAST integer ops for fp16 only).
 # 1. `studio-drill run int8_wo_matmul @solution` on the GPU (every case);
 # 2. bench/peers.py int8_wo_matmul bf16 at the decode sizes (M <= 64; 4096^3 takes the unchanged GEMM path).
-# What happened: (filled in after the run)
+# What happened (89 s): int8_wo_matmul 17/17 passed; peers bf16 1 x 28672 x 8192 93.8 us (59% of copy, 3.15x
+#   torch.compile), 16 x 28672 x 8192 89.5 (62%); every decode size met under all three protocols.
 set -u
 export PYTHONPATH=. STUDIO_HOME=/tmp/sh98 PYTHONUNBUFFERED=1
 R=$OUT; mkdir -p $R; T0=$(date +%s)
