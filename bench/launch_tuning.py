@@ -14,8 +14,10 @@ This times, per shape, the solution as it is against its kernels launched other 
 against variants (swiglu: an approximate division, and the output as one flat range as Inductor
 launches it, both defined here; matmul: split-K launches of
 the solution's skinny kernel, and bench/matmul_variants.py's TMA kernels; attention: bench/attention_variants.py's kernel changes and SDPA
-per backend; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs). Every variant is checked against
-the drill's baseline before it is timed; timing is the engine's (L2 flushed by a read) and
+per backend; bias_gelu and row_sum: other tiles and warps, and row_sum split over several programs; the other drills in
+BUILDERS: their launches, and the variants each builder's docstring names). Every variant is checked against
+the drill's baseline (or the solution's own output where the baseline rounds or draws otherwise) before it is
+timed; timing is the engine's (L2 flushed by a read) and
 do_bench_cudagraph. Prints the best variant per shape and writes every row to --out after
 each shape (a run cut short keeps what it measured).
 """
@@ -468,7 +470,8 @@ def transpose_variants(sol, M, N):
 
 def prefix_sum_variants(sol, M, N):
     """Rows a program and warps of the whole-row scan (call 85, float32: 0.94-0.98x torch.compile at
-    4096 x 256 and 4096 x 1024; the solution takes tiles of ~4096 elements on 8 warps)."""
+    4096 x 256 and 4096 x 1024; the solution takes tiles of ~4096 elements on 8 warps); for rows past
+    MAX_ROW, the long-row paths below."""
     block_n = triton.next_power_of_2(N)
 
     def launch(bm, warps):
@@ -716,6 +719,25 @@ SHAPES = {
 }
 
 
+def _by_shape(builder):
+    return lambda sol, shape, dtype: builder(sol, *shape)
+
+
+# drill -> (solution module, [sizes], dtype) -> [(variant name, fn)], the solution as is first
+BUILDERS = {
+    **{drill: _by_shape(builder) for drill, builder in (
+        ("swiglu", swiglu_variants), ("bias_gelu", bias_gelu_variants), ("row_sum", row_sum_variants),
+        ("matmul", matmul_variants), ("residual_rmsnorm", residual_rmsnorm_variants),
+        ("fp8_quant", fp8_quant_variants), ("cross_entropy", cross_entropy_variants),
+        ("fused_adamw", fused_adamw_variants), ("transpose", transpose_variants),
+        ("causal_conv1d", causal_conv1d_variants), ("prefix_sum", prefix_sum_variants),
+        ("histogram", histogram_variants), ("vector_add", vector_add_variants), ("dropout", dropout_variants),
+        ("int8_wo_matmul", int8_wo_variants))},
+    "flash_decoding": lambda sol, shape, dtype: decode_variants(sol, "flash_decoding", dtype),
+    "paged_attention_decode": lambda sol, shape, dtype: decode_variants(sol, "paged_attention_decode", dtype),
+    "flash_attention": lambda sol, shape, dtype: attention_variants(sol, shape),
+}
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--out", required=True)
@@ -727,6 +749,9 @@ def main() -> int:
                         "comma-separated strings (the solution as is always runs)")
     parser.add_argument("--shapes", default="", help="only these shapes (default: the drill's list here)")
     args = parser.parse_args()
+    unknown = [d for d in args.what.split(",") if d not in BUILDERS]
+    if unknown:
+        parser.error(f"no variants for {', '.join(unknown)} (known: {', '.join(sorted(BUILDERS))})")
     import time
 
     from studio.drills.harness import timing
@@ -749,40 +774,7 @@ def main() -> int:
                 want = sol.dropout(*inputs).float()
             if drill == "fused_adamw":     # torch's op stepped the inputs in place: the solution's step from there
                 want = sol.fused_adamw(*inputs)
-            if drill == "swiglu":
-                variants = swiglu_variants(sol, *shape)
-            elif drill == "bias_gelu":
-                variants = bias_gelu_variants(sol, *shape)
-            elif drill == "row_sum":
-                variants = row_sum_variants(sol, *shape)
-            elif drill == "matmul":
-                variants = matmul_variants(sol, *shape)
-            elif drill == "residual_rmsnorm":
-                variants = residual_rmsnorm_variants(sol, *shape)
-            elif drill == "fp8_quant":
-                variants = fp8_quant_variants(sol, *shape)
-            elif drill == "cross_entropy":
-                variants = cross_entropy_variants(sol, *shape)
-            elif drill == "fused_adamw":
-                variants = fused_adamw_variants(sol, *shape)
-            elif drill == "transpose":
-                variants = transpose_variants(sol, *shape)
-            elif drill == "causal_conv1d":
-                variants = causal_conv1d_variants(sol, *shape)
-            elif drill == "prefix_sum":
-                variants = prefix_sum_variants(sol, *shape)
-            elif drill == "histogram":
-                variants = histogram_variants(sol, *shape)
-            elif drill == "vector_add":
-                variants = vector_add_variants(sol, *shape)
-            elif drill == "dropout":
-                variants = dropout_variants(sol, *shape)
-            elif drill == "int8_wo_matmul":
-                variants = int8_wo_variants(sol, *shape)
-            elif drill in ("flash_decoding", "paged_attention_decode"):
-                variants = decode_variants(sol, drill, args.dtype)
-            else:
-                variants = attention_variants(sol, shape)
+            variants = BUILDERS[drill](sol, shape, args.dtype)
             if args.variants:
                 keep = args.variants.split(",")
                 variants = [(n, f) for n, f in variants if n.startswith("solution as is") or any(k in n for k in keep)]

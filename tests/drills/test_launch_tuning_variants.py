@@ -102,3 +102,22 @@ def test_dropout_threshold_splits_the_uniforms_at_p(p):
         assert spec.uniform(torch.tensor([t - 1], dtype=torch.int64))[0] < p32
     else:
         assert p32 == 0
+
+
+def test_every_drill_with_shapes_has_a_builder():
+    """launch_tuning's default shapes and its builders name the same drills, and a builder is reached
+    with the point's sizes (vector_add's 5000 elements) or its dtype (the decode drills: float32 adds
+    the dot precisions)."""
+    sys.path.insert(0, str(REPO / "bench"))
+    import launch_tuning
+    import long_rows_tuning
+
+    assert set(launch_tuning.SHAPES) == set(launch_tuning.BUILDERS)
+    sol = long_rows_tuning.load("vector_add", "solution")
+    names = [n for n, _ in launch_tuning.BUILDERS["vector_add"](sol, [5000], "bfloat16")]
+    assert names == [n for n, _ in launch_tuning.vector_add_variants(sol, 5000)]
+    assert names[1] == "block=256 w=1 programs=20"            # 5000 elements in blocks of 256
+    sol = long_rows_tuning.load("flash_decoding", "solution")
+    fp32 = [n for n, _ in launch_tuning.BUILDERS["flash_decoding"](sol, [1, 32, 8, 128, 4096], "float32")]
+    bf16 = [n for n, _ in launch_tuning.BUILDERS["flash_decoding"](sol, [1, 32, 8, 128, 4096], "bfloat16")]
+    assert any("dot=ieee" in n for n in fp32) and not any("dot=ieee" in n for n in bf16)
